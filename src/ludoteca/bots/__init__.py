@@ -1,0 +1,1 @@
+"""Bots for the multiplayer games: random, greedy and search-based."""

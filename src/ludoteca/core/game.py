@@ -1,0 +1,289 @@
+"""The game contract: what a game *is* (`GameSpec`) and what a position does (`State`).
+
+Every game module builds a :class:`GameSpec` and registers it (see :mod:`ludoteca.core.registry`).
+People and interfaces go through the checked path — :meth:`State.apply` with move notation,
+:meth:`State.undo`, :meth:`State.observation` — while solvers may use a game's own fast
+structures; differential tests keep the two equal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from ludoteca.core.errors import IllegalMoveError, NotationError, UnknownGameError
+
+TERMINAL = -1
+"""``current_player`` of a finished game."""
+
+M = TypeVar("M")
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: who won, the final score of each player, and why it ended."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    termination: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+    """Game-specific figures kept with the result (e.g. ``redeals_used`` in Gaps)."""
+
+    @property
+    def won(self) -> bool:
+        """For a solitaire: did the (only) player win?"""
+        return 0 in self.winners
+
+    def as_json(self) -> JSON:
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "termination": self.termination,
+            "details": dict(self.details),
+        }
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One named variant: its parameters are a frozen dataclass instance (variants are data)."""
+
+    name: str
+    description: str
+    params: Any
+
+    def with_params(self, overrides: Mapping[str, str]) -> Variant:
+        """A copy with some parameters set from text (``redeals=1``), type-checked."""
+        if not overrides:
+            return self
+        fields = {f.name: f for f in dataclasses.fields(self.params)}
+        values: dict[str, Any] = {}
+        for key, text in overrides.items():
+            if key not in fields:
+                known = ", ".join(sorted(fields)) or "none"
+                raise UnknownGameError(
+                    f"variant '{self.name}' has no parameter '{key}' (parameters: {known})"
+                )
+            current = getattr(self.params, key)
+            values[key] = _convert(key, text, current)
+        params = dataclasses.replace(self.params, **values)
+        check = getattr(params, "check", None)
+        if callable(check):
+            check()
+        return Variant(self.name, self.description, params)
+
+    def params_json(self) -> JSON:
+        return dataclasses.asdict(self.params)
+
+
+def _convert(key: str, text: str, current: object) -> object:
+    try:
+        if isinstance(current, bool):
+            if text.lower() in {"1", "true", "yes", "on"}:
+                return True
+            if text.lower() in {"0", "false", "no", "off"}:
+                return False
+            raise ValueError(text)
+        if isinstance(current, int):
+            return int(text)
+        if isinstance(current, float):
+            return float(text)
+        if current is None:
+            return None if text.lower() in {"none", ""} else int(text)
+    except ValueError:
+        kind = type(current).__name__
+        raise UnknownGameError(f"parameter '{key}' needs a {kind}, not '{text}'") from None
+    return text
+
+
+def variant_key(variant: Variant, default: Variant) -> str:
+    """``gaps`` or ``gaps[redeals=1]`` when parameters differ from the variant as declared."""
+    changed = [
+        f"{k}={v}" for k, v in variant.params_json().items() if default.params_json().get(k) != v
+    ]
+    return variant.name + (f"[{','.join(changed)}]" if changed else "")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is, as data (after OpenSpiel's game type)."""
+
+    name: str
+    title: str
+    description: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    chance: bool
+    variants: tuple[Variant, ...]
+    new_state: Callable[[Variant, int, int], State[Any]]
+    """``new_state(variant, seed, players)``: the seeded deal."""
+    from_position: Callable[[str, Variant], State[Any]]
+    """Read a position in the game's text notation (raises :class:`NotationError`)."""
+    max_game_length: int
+    """A bound on moves in one game; policies that could wander stop there (a loss)."""
+    heuristic: Callable[[State[Any]], float] | None = None
+    """How good a position looks to a greedy player (higher is better)."""
+    rules_doc: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_solitaire(self) -> bool:
+        return self.max_players == 1
+
+    @property
+    def default_variant(self) -> Variant:
+        return self.variants[0]
+
+    def variant(self, name: str | None = None, params: Mapping[str, str] | None = None) -> Variant:
+        """Look up a variant by name (default: the first), with optional parameter overrides."""
+        if name is None:
+            chosen = self.default_variant
+        else:
+            wanted = name.strip().lower()
+            found = [v for v in self.variants if v.name == wanted]
+            if not found:
+                names = ", ".join(v.name for v in self.variants)
+                raise UnknownGameError(f"{self.name} has no variant '{name}' (variants: {names})")
+            chosen = found[0]
+        return chosen.with_params(params or {})
+
+    def new_game(
+        self,
+        variant: str | Variant | None = None,
+        seed: int = 0,
+        players: int | None = None,
+    ) -> State[Any]:
+        chosen = variant if isinstance(variant, Variant) else self.variant(variant)
+        count = self.min_players if players is None else players
+        if not self.min_players <= count <= self.max_players:
+            raise UnknownGameError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {count}"
+            )
+        return self.new_state(chosen, seed, count)
+
+
+class State(ABC, Generic[M]):
+    """A position of a game, with the checked path for people.
+
+    Subclasses implement the abstract methods; :meth:`apply` and :meth:`undo` are shared so
+    that every game checks moves and keeps history the same way. ``_play`` returns whatever
+    ``_unplay`` needs to take the move back (often a snapshot).
+    """
+
+    spec: GameSpec
+    variant: Variant
+    seed: int | None
+    players: int
+
+    def __init__(self, spec: GameSpec, variant: Variant, seed: int | None, players: int) -> None:
+        self.spec = spec
+        self.variant = variant
+        self.seed = seed
+        self.players = players
+        self._history: list[tuple[M, Any]] = []
+
+    # --- what each game provides -------------------------------------------------------
+    @abstractmethod
+    def legal_moves(self) -> list[M]:
+        """The moves the player to move may make now (empty when the game is over)."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """Read a move in this game's notation; :class:`NotationError` if malformed."""
+
+    @abstractmethod
+    def why_illegal(self, move: M) -> str | None:
+        """``None`` if the move is legal here, else a short reason (``"r2c5 is dead"``)."""
+
+    @abstractmethod
+    def _play(self, move: M) -> Any:
+        """Make a legal move without checking it; return what :meth:`_unplay` needs."""
+
+    @abstractmethod
+    def _unplay(self, move: M, token: Any) -> None:
+        """Take back ``move`` made by :meth:`_play`, which returned ``token``."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The player to move, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on."""
+
+    @abstractmethod
+    def observation(self, player: int) -> JSON:
+        """Everything ``player`` may see, as JSON-ready data, and nothing more.
+
+        It contains ``legal_moves`` (move notation) when ``player`` is to move.
+        """
+
+    @abstractmethod
+    def position(self) -> str:
+        """The whole position in text notation (hidden parts included: not for players)."""
+
+    def hidden_from(self, player: int) -> frozenset[str]:
+        """Notation of every card or tile that ``player`` must not see (for leak tests)."""
+        return frozenset()
+
+    def move_text(self, move: M) -> str:
+        return str(move)
+
+    # --- shared checked path ---------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    @property
+    def history(self) -> list[M]:
+        return [move for move, _ in self._history]
+
+    def history_text(self) -> list[str]:
+        return [self.move_text(move) for move, _ in self._history]
+
+    def check(self, move: M | str) -> M:
+        """Parse (if text) and check a move; raise :class:`IllegalMoveError` saying why not."""
+        parsed = self.parse_move(move) if isinstance(move, str) else move
+        if self.is_over:
+            raise IllegalMoveError(f"{self.move_text(parsed)}: the game is over")
+        reason = self.why_illegal(parsed)
+        if reason is not None:
+            raise IllegalMoveError(f"{self.move_text(parsed)}: {reason}")
+        return parsed
+
+    def apply(self, move: M | str) -> M:
+        """The checked path: parse, check, play and remember the move."""
+        parsed = self.check(move)
+        token = self._play(parsed)
+        self._history.append((parsed, token))
+        return parsed
+
+    def undo(self) -> M:
+        """Take back the last move; :class:`IllegalMoveError` if there is none."""
+        if not self._history:
+            raise IllegalMoveError("nothing to undo")
+        move, token = self._history.pop()
+        self._unplay(move, token)
+        return move
+
+    def legal_moves_text(self) -> list[str]:
+        return [self.move_text(m) for m in self.legal_moves()]
+
+    def score(self, player: int = 0) -> float:
+        """The final score when over; games override for a running score."""
+        outcome = self.outcome()
+        return outcome.scores[player] if outcome else 0.0
+
+    def __str__(self) -> str:
+        return self.position()
+
+
+def parse_error(what: str, text: str, why: str) -> NotationError:
+    """A uniform one-line notation error: ``bad move 'x9': no such cell``."""
+    return NotationError(f"bad {what} '{text.strip()}': {why}")

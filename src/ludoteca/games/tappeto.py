@@ -1,0 +1,214 @@
+"""Tappeto: play carpet cards to four foundations; the reserve refills every gap at once.
+
+Seed: ``002_2781edcd7553a594.txt``; rulings in ``docs/rules/tappeto.md``.
+
+Position notation: ``CARPET | FOUNDATIONS | RESERVE`` where CARPET is the rows top to bottom
+separated by `` / `` (cards or ``--`` for a gap), FOUNDATIONS the top card of the clubs,
+diamonds, hearts and spades foundations (``--`` when empty) and RESERVE the face-down reserve,
+next card first (``-`` when empty). A move is the carpet card that goes to its foundation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.core.cards import ACE, FULL_DECK, KING, SUITS, Card
+from ludoteca.core.errors import NotationError
+from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
+from ludoteca.core.registry import register
+from ludoteca.core.rng import DealRng
+
+GAP = None
+
+
+@dataclass(frozen=True)
+class TappetoParams:
+    rows: int = 4
+    cols: int = 5
+    aces_start_on_foundations: bool = True
+
+    def check(self) -> None:
+        reserve = 52 - self.rows * self.cols - (4 if self.aces_start_on_foundations else 0)
+        if self.rows < 1 or self.cols < 1 or reserve < 0:
+            raise NotationError(f"a {self.rows} x {self.cols} carpet does not fit in one deck")
+
+
+class TappetoState(State[Card]):
+    def __init__(
+        self,
+        variant: Variant,
+        seed: int | None,
+        carpet: list[Card | None],
+        foundations: list[int],
+        reserve: list[Card],
+    ) -> None:
+        super().__init__(SPEC, variant, seed, 1)
+        self.params: TappetoParams = variant.params
+        self.carpet = carpet
+        self.foundations = foundations  # top rank per suit, 0 when empty
+        self.reserve = reserve  # next card first
+
+    # --- rules ------------------------------------------------------------------------
+    def _playable(self, card: Card) -> bool:
+        # Seed, "Giocare alle fondamenta": same suit, one rank higher.
+        return self.foundations[card.suit] == card.rank - 1
+
+    def legal_moves(self) -> list[Card]:
+        return [c for c in self.carpet if c is not None and self._playable(c)]
+
+    def parse_move(self, text: str) -> Card:
+        try:
+            return Card.parse(text)
+        except NotationError as err:
+            raise parse_error("move", text, "a move is the carpet card to play, e.g. 5H") from err
+
+    def why_illegal(self, move: Card) -> str | None:
+        if move not in self.carpet:
+            return "that card is not in the carpet"
+        if not self._playable(move):
+            top = self.foundations[move.suit]
+            need = Card(top + 1, move.suit) if top < KING else None
+            wanted = f"needs {need}" if need else "is complete"
+            return f"the {SUITS[move.suit]} foundation {wanted}"
+        return None
+
+    def _play(self, move: Card) -> Any:
+        cell = self.carpet.index(move)
+        self.foundations[move.suit] = move.rank
+        # Seed, "Riempire gli spazi": the gap is filled at once from the reserve's top.
+        refill = self.reserve.pop(0) if self.reserve else GAP
+        self.carpet[cell] = refill
+        return cell, refill
+
+    def _unplay(self, move: Card, token: Any) -> None:
+        cell, refill = token
+        if refill is not None:
+            self.reserve.insert(0, refill)
+        self.carpet[cell] = move
+        self.foundations[move.suit] = move.rank - 1
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.outcome() else 0
+
+    @property
+    def cards_on_foundations(self) -> int:
+        return sum(self.foundations)
+
+    def outcome(self) -> Outcome | None:
+        won = all(rank == KING for rank in self.foundations)
+        if not won and self.legal_moves():
+            return None
+        score = float(self.cards_on_foundations)
+        return Outcome((0,) if won else (), (score,), "won" if won else "stuck")
+
+    def observation(self, player: int) -> dict[str, Any]:
+        return {
+            "game": "tappeto",
+            "rows": self.params.rows,
+            "cols": self.params.cols,
+            "carpet": [str(c) if c else None for c in self.carpet],
+            "foundations": [
+                str(Card(rank, suit)) if rank else None
+                for suit, rank in enumerate(self.foundations)
+            ],
+            "reserve_count": len(self.reserve),
+            "score": self.cards_on_foundations,
+            "legal_moves": self.legal_moves_text() if player == self.current_player else [],
+            "outcome": o.as_json() if (o := self.outcome()) else None,
+        }
+
+    def hidden_from(self, player: int) -> frozenset[str]:
+        return frozenset(str(c) for c in self.reserve)
+
+    def position(self) -> str:
+        cols = self.params.cols
+        rows = [
+            " ".join(str(c) if c else "--" for c in self.carpet[r * cols : (r + 1) * cols])
+            for r in range(self.params.rows)
+        ]
+        found = " ".join(str(Card(r, s)) if r else "--" for s, r in enumerate(self.foundations))
+        reserve = " ".join(str(c) for c in self.reserve) or "-"
+        return f"{' / '.join(rows)} | {found} | {reserve}"
+
+
+def new_state(variant: Variant, seed: int, players: int) -> TappetoState:
+    params: TappetoParams = variant.params
+    deck = list(FULL_DECK)
+    DealRng(seed, "tappeto").shuffle(deck)
+    foundations = [0, 0, 0, 0]
+    if params.aces_start_on_foundations:
+        # Seed, Preparazione 3: the four aces start the foundations.
+        deck = [c for c in deck if c.rank != ACE]
+        foundations = [ACE] * 4
+    size = params.rows * params.cols
+    carpet: list[Card | None] = list(deck[:size])
+    return TappetoState(variant, seed, carpet, foundations, deck[size:])
+
+
+def from_position(text: str, variant: Variant) -> TappetoState:
+    params: TappetoParams = variant.params
+    parts = text.split("|")
+    if len(parts) != 3:
+        raise parse_error("position", text[:40], "needs CARPET | FOUNDATIONS | RESERVE")
+    rows = [r.split() for r in parts[0].split("/")]
+    if len(rows) != params.rows or any(len(r) != params.cols for r in rows):
+        raise parse_error(
+            "position", parts[0][:40], f"the carpet must be {params.rows} rows of {params.cols}"
+        )
+    carpet = [None if t == "--" else Card.parse(t) for row in rows for t in row]
+    tops = parts[1].split()
+    if len(tops) != 4:
+        raise parse_error("position", parts[1], "needs four foundation tops (C D H S) or --")
+    foundations = []
+    for suit, token in enumerate(tops):
+        card = None if token == "--" else Card.parse(token)
+        if card is not None and card.suit != suit:
+            raise parse_error("position", token, f"the foundation {suit + 1} is for {SUITS[suit]}")
+        foundations.append(card.rank if card else 0)
+    reserve = [] if parts[2].strip() == "-" else [Card.parse(t) for t in parts[2].split()]
+    placed = [c for c in carpet if c] + reserve
+    placed += [Card(r, s) for s, top in enumerate(foundations) for r in range(1, top + 1)]
+    missing = set(FULL_DECK) - set(placed)
+    if len(placed) != len(set(placed)):
+        dupes = sorted({str(c) for c in placed if placed.count(c) > 1})
+        raise parse_error("position", text[:40], f"cards appear twice: {' '.join(dupes)}")
+    if missing:
+        raise parse_error(
+            "position", text[:40], f"cards missing: {' '.join(sorted(map(str, missing)))}"
+        )
+    return TappetoState(variant, None, carpet, foundations, reserve)
+
+
+def _heuristic(state: State[Any]) -> float:
+    assert isinstance(state, TappetoState)
+    return float(state.cards_on_foundations)
+
+
+SPEC = register(
+    GameSpec(
+        name="tappeto",
+        title="Tappeto",
+        description="Play the 20-card carpet to four foundations; the reserve fills every gap.",
+        aliases=("carpet",),
+        min_players=1,
+        max_players=1,
+        hidden_information=True,
+        chance=True,
+        variants=(
+            Variant("tappeto", "aces start the foundations; 4 x 5 carpet", TappetoParams()),
+            Variant(
+                "con-scarti",
+                "aces are dealt too and play from the carpet",
+                TappetoParams(aces_start_on_foundations=False),
+            ),
+            Variant("grande", "a 5 x 6 carpet, 18 cards in the reserve", TappetoParams(5, 6)),
+        ),
+        new_state=new_state,
+        from_position=from_position,
+        max_game_length=52,
+        heuristic=_heuristic,
+        rules_doc="docs/rules/tappeto.md",
+    )
+)

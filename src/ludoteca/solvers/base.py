@@ -1,0 +1,100 @@
+"""What a solver offers the rest of the project, and the registry that finds it by game.
+
+A solver module registers a :class:`SolverEntry` for its game. ``solve`` decides a position,
+``hint`` answers a player within a time budget, and ``policies`` are named ways to play a
+whole deal for studies (``solver`` at least: the exact answer, or the best play the game has).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludoteca.core.errors import UnknownGameError
+from ludoteca.core.game import State
+from ludoteca.core.registry import discover
+from ludoteca.core.rng import DealRng
+
+
+@dataclass
+class SolveResult:
+    """The answer for one position. ``winnable`` is ``None`` when a limit stopped the search."""
+
+    winnable: bool | None
+    states: int
+    seconds: float
+    moves: list[str]
+    label: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "winnable": self.winnable,
+            "states": self.states,
+            "seconds": round(self.seconds, 6),
+            "moves": self.moves,
+            "label": self.label,
+            **self.extra,
+        }
+
+
+@dataclass
+class Hint:
+    """A suggested move (``None`` if there is no move) and what the search learned."""
+
+    move: str | None
+    winnable: bool | None
+    note: str = ""
+
+
+@dataclass
+class PlayResult:
+    """One deal played to its end by a policy. ``won`` is ``None`` when undecided."""
+
+    won: bool | None
+    score: float
+    states: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+Policy = Callable[[State[Any], int | None, DealRng], PlayResult]
+"""``policy(state, max_states, rng)`` plays the deal in ``state`` to its end."""
+
+
+@dataclass(frozen=True)
+class SolverEntry:
+    game: str
+    label: str
+    """What the answer means, e.g. ``"exact"`` or ``"winnable with all cards known"``."""
+    solve: Callable[[State[Any], int | None], SolveResult]
+    hint: Callable[[State[Any], float], Hint] | None = None
+    policies: Mapping[str, Policy] = field(default_factory=dict)
+    default_max_states: int | None = None
+
+
+_SOLVERS: dict[str, SolverEntry] = {}
+_discovered = False
+
+
+def register_solver(entry: SolverEntry) -> SolverEntry:
+    _SOLVERS[entry.game] = entry
+    return entry
+
+
+def find_solver(game: str) -> SolverEntry:
+    global _discovered
+    if not _discovered:
+        discover("ludoteca.solvers")
+        _discovered = True
+    if game not in _SOLVERS:
+        raise UnknownGameError(f"{game} has no solver")
+    return _SOLVERS[game]
+
+
+def has_solver(game: str) -> bool:
+    try:
+        find_solver(game)
+    except UnknownGameError:
+        return False
+    return True

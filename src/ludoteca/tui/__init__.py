@@ -1,0 +1,1 @@
+"""Terminal boards: one renderer module per game, drawn from a player's observation only."""

@@ -1,0 +1,40 @@
+"""Terminal renderers, one per game, registered by game name.
+
+A renderer turns an *observation* (never a full state) into a Rich renderable, so the
+terminal can show only what the player may see.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from ludoteca.core.registry import discover
+
+Renderer = Callable[[Mapping[str, Any]], RenderableType]
+
+_RENDERERS: dict[str, Renderer] = {}
+_discovered = False
+
+
+def register_renderer(game: str, renderer: Renderer) -> Renderer:
+    _RENDERERS[game] = renderer
+    return renderer
+
+
+def generic_renderer(observation: Mapping[str, Any]) -> RenderableType:
+    """Fallback: the observation as indented JSON, minus the move list shown elsewhere."""
+    shown = {k: v for k, v in observation.items() if k != "legal_moves"}
+    return Text(json.dumps(shown, indent=1, ensure_ascii=False))
+
+
+def renderer_for(game: str) -> Renderer:
+    global _discovered
+    if not _discovered:
+        discover("ludoteca.tui")
+        _discovered = True
+    return _RENDERERS.get(game, generic_renderer)
