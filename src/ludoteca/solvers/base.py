@@ -7,12 +7,12 @@ whole deal for studies (``solver`` at least: the exact answer, or the best play 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.core.errors import UnknownGameError
-from ludoteca.core.game import State
+from ludoteca.core.game import State, Variant
 from ludoteca.core.registry import discover
 from ludoteca.core.rng import DealRng
 
@@ -61,6 +61,10 @@ class PlayResult:
 Policy = Callable[[State[Any], int | None, DealRng], PlayResult]
 """``policy(state, max_states, rng)`` plays the deal in ``state`` to its end."""
 
+BatchPolicy = Callable[[Variant, Sequence[int], int | None], list[PlayResult]]
+"""``batch(variant, seeds, max_states)``: a fast path deciding many seeded deals at once; it
+must give the same answers as the per-deal policy of the same name (a differential test)."""
+
 
 @dataclass(frozen=True)
 class SolverEntry:
@@ -70,6 +74,7 @@ class SolverEntry:
     solve: Callable[[State[Any], int | None], SolveResult]
     hint: Callable[[State[Any], float], Hint] | None = None
     policies: Mapping[str, Policy] = field(default_factory=dict)
+    batch_policies: Mapping[str, BatchPolicy] = field(default_factory=dict)
     default_max_states: int | None = None
 
 

@@ -1,0 +1,18 @@
+"""The ``ludoteca`` command. Each module of this package adds its subcommands to ``app``."""
+
+from __future__ import annotations
+
+import sys
+
+from ludoteca.cli.app import app, err_console
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.registry import discover
+
+
+def main() -> None:
+    discover("ludoteca.cli")
+    try:
+        app()
+    except LudotecaError as err:
+        err_console.print(f"[bold red]error:[/] {err}", soft_wrap=True)
+        sys.exit(2)

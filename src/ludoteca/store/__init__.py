@@ -1,0 +1,1 @@
+"""SQLite persistence (saved games, study results, statistics) and atomic file writes."""

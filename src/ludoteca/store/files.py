@@ -1,0 +1,38 @@
+"""Files written so that a crash never leaves half of one: temp file, fsync, rename."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from ludoteca.core.errors import SaveFileError
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` all at once; the old file survives any failure."""
+    path = path.expanduser()
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise SaveFileError(f"{path}: the folder {directory} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_text(path: Path) -> str:
+    try:
+        return path.expanduser().read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveFileError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise SaveFileError(f"{path}: not a text file") from None
+    except OSError as err:
+        raise SaveFileError(f"{path}: {err.strerror}") from None

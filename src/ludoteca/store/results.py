@@ -1,0 +1,182 @@
+"""Study results (one row per deal, so a study resumes) and finished-game statistics."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.store.db import add_schema
+
+
+@add_schema
+def _create(connection: sqlite3.Connection) -> None:
+    connection.executescript(
+        """
+        CREATE TABLE IF NOT EXISTS studies (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            policy TEXT NOT NULL,
+            first_seed INTEGER NOT NULL,
+            max_states INTEGER,
+            created REAL NOT NULL,
+            UNIQUE (game, variant, policy, first_seed, max_states)
+        );
+        CREATE TABLE IF NOT EXISTS study_deals (
+            study_id INTEGER NOT NULL REFERENCES studies(id) ON DELETE CASCADE,
+            seed INTEGER NOT NULL,
+            won INTEGER,
+            score REAL NOT NULL,
+            states INTEGER NOT NULL,
+            seconds REAL NOT NULL,
+            PRIMARY KEY (study_id, seed)
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS finished_games (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            seed INTEGER,
+            won INTEGER NOT NULL,
+            score REAL NOT NULL,
+            moves INTEGER NOT NULL,
+            details TEXT NOT NULL,
+            source TEXT NOT NULL,
+            finished REAL NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS finished_by_game ON finished_games (game, variant);
+        """
+    )
+
+
+@dataclass(frozen=True)
+class DealRow:
+    seed: int
+    won: bool | None
+    score: float
+    states: int
+    seconds: float
+
+
+def study_id(
+    connection: sqlite3.Connection,
+    game: str,
+    variant: str,
+    policy: str,
+    first_seed: int,
+    max_states: int | None,
+) -> int:
+    """The id of this study, created if new: the same settings resume the same study."""
+    with connection:
+        connection.execute(
+            "INSERT OR IGNORE INTO studies (game, variant, policy, first_seed, max_states, created)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (game, variant, policy, first_seed, max_states, time.time()),
+        )
+    row = connection.execute(
+        "SELECT id FROM studies WHERE game=? AND variant=? AND policy=? AND first_seed=?"
+        " AND max_states IS ?",
+        (game, variant, policy, first_seed, max_states),
+    ).fetchone()
+    return int(row["id"])
+
+
+def done_seeds(connection: sqlite3.Connection, study: int) -> set[int]:
+    rows = connection.execute("SELECT seed FROM study_deals WHERE study_id=?", (study,))
+    return {int(r["seed"]) for r in rows}
+
+
+def add_deals(connection: sqlite3.Connection, study: int, deals: Iterable[DealRow]) -> None:
+    with connection:
+        connection.executemany(
+            "INSERT OR REPLACE INTO study_deals (study_id, seed, won, score, states, seconds)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (study, d.seed, None if d.won is None else int(d.won), d.score, d.states, d.seconds)
+                for d in deals
+            ],
+        )
+
+
+def deals_of(connection: sqlite3.Connection, study: int, seeds: range) -> list[DealRow]:
+    rows = connection.execute(
+        "SELECT seed, won, score, states, seconds FROM study_deals"
+        " WHERE study_id=? AND seed >= ? AND seed < ? ORDER BY seed",
+        (study, seeds.start, seeds.stop),
+    )
+    return [
+        DealRow(
+            int(r["seed"]),
+            None if r["won"] is None else bool(r["won"]),
+            float(r["score"]),
+            int(r["states"]),
+            float(r["seconds"]),
+        )
+        for r in rows
+    ]
+
+
+def list_studies(connection: sqlite3.Connection) -> list[dict[str, Any]]:
+    rows = connection.execute(
+        """
+        SELECT s.id, s.game, s.variant, s.policy, s.first_seed, s.max_states, s.created,
+               COUNT(d.seed) AS deals, COALESCE(SUM(d.won = 1), 0) AS won,
+               COALESCE(SUM(d.won IS NULL AND d.seed IS NOT NULL), 0) AS unknown
+        FROM studies s LEFT JOIN study_deals d ON d.study_id = s.id
+        GROUP BY s.id ORDER BY s.game, s.variant, s.policy, s.id
+        """
+    )
+    return [dict(r) for r in rows]
+
+
+def record_finished(
+    connection: sqlite3.Connection,
+    game: str,
+    variant: str,
+    seed: int | None,
+    won: bool,
+    score: float,
+    moves: int,
+    details: dict[str, Any],
+    source: str,
+) -> None:
+    with connection:
+        connection.execute(
+            "INSERT INTO finished_games"
+            " (game, variant, seed, won, score, moves, details, source, finished)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game, variant, seed, int(won), score, moves, json.dumps(details), source, time.time()),
+        )
+
+
+def game_statistics(connection: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Per game and variant: played, won, best score, current and longest winning streak."""
+    rows = connection.execute(
+        "SELECT game, variant, won, score, details FROM finished_games ORDER BY id"
+    ).fetchall()
+    table: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in rows:
+        entry = table.setdefault(
+            (row["game"], row["variant"]),
+            {
+                "game": row["game"],
+                "variant": row["variant"],
+                "played": 0,
+                "won": 0,
+                "best_score": None,
+                "streak": 0,
+                "best_streak": 0,
+                "redeals_used": 0,
+            },
+        )
+        entry["played"] += 1
+        entry["won"] += row["won"]
+        best = entry["best_score"]
+        entry["best_score"] = row["score"] if best is None else max(best, row["score"])
+        entry["streak"] = entry["streak"] + 1 if row["won"] else 0
+        entry["best_streak"] = max(entry["best_streak"], entry["streak"])
+        entry["redeals_used"] += int(json.loads(row["details"]).get("redeals_used", 0))
+    return list(table.values())

@@ -1,0 +1,32 @@
+"""Where study batches run. Anything that is a ``concurrent.futures.Executor`` will do, so a
+cluster backend (e.g. a Dask or MPI executor) can be slotted in beside these two."""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class InlineExecutor(Executor):
+    """Runs each task at once in this process: one job, no start-up cost, easy to debug."""
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as err:  # handed to the caller through the future
+            future.set_exception(err)
+        return future
+
+
+def make_executor(jobs: int) -> Executor:
+    """One job runs inline; more run in worker processes (spawned: safe with threads)."""
+    if jobs <= 1:
+        return InlineExecutor()
+    context: Any = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context)

@@ -1,0 +1,162 @@
+"""Run a study: play N seeded deals with a policy, in batches on an executor, storing every
+deal's result as it arrives so an interrupted study resumes where it stopped."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.core.errors import UnknownGameError
+from ludoteca.core.game import GameSpec, Variant, variant_key
+from ludoteca.core.registry import find_game
+from ludoteca.core.rng import DealRng
+from ludoteca.store import results
+from ludoteca.store.results import DealRow
+from ludoteca.studies.executors import make_executor
+from ludoteca.studies.policies import find_batch, find_policy
+from ludoteca.studies.stats import wilson
+
+
+@dataclass(frozen=True)
+class StudyPlan:
+    game: str
+    variant: str
+    params: dict[str, str]
+    policy: str
+    deals: int
+    first_seed: int = 0
+    max_states: int | None = None
+    jobs: int = 1
+
+    def resolve(self) -> tuple[GameSpec, Variant]:
+        spec = find_game(self.game)
+        if not spec.is_solitaire:
+            raise UnknownGameError(
+                f"{spec.name} is a game for {spec.min_players}-{spec.max_players} players: "
+                "use 'ludoteca tournament'"
+            )
+        if self.deals < 1:
+            raise UnknownGameError(f"--deals must be at least 1, not {self.deals}")
+        variant = spec.variant(self.variant, self.params)
+        find_policy(spec, self.policy)
+        return spec, variant
+
+
+def play_batch(
+    game: str,
+    variant: str,
+    params: dict[str, str],
+    policy: str,
+    seeds: Sequence[int],
+    max_states: int | None,
+) -> list[DealRow]:
+    """Worker task: play ``seeds`` (a batch) and return one row per deal."""
+    spec = find_game(game)
+    chosen = spec.variant(variant, params)
+    batch = find_batch(spec, policy)
+    if batch is not None:
+        started = time.perf_counter()
+        played = batch(chosen, seeds, max_states)
+        each = (time.perf_counter() - started) / max(1, len(seeds))
+        return [
+            DealRow(s, r.won, r.score, r.states, each) for s, r in zip(seeds, played, strict=True)
+        ]
+    run = find_policy(spec, policy)
+    rows = []
+    for seed in seeds:
+        started = time.perf_counter()
+        result = run(spec.new_game(chosen, seed), max_states, DealRng(seed, "policy", policy))
+        rows.append(
+            DealRow(seed, result.won, result.score, result.states, time.perf_counter() - started)
+        )
+    return rows
+
+
+@dataclass
+class StudySummary:
+    game: str
+    variant: str
+    policy: str
+    first_seed: int
+    max_states: int | None
+    rows: list[DealRow]
+    seconds: float
+    study_id: int
+
+    def as_json(self) -> dict[str, Any]:
+        won = sum(1 for r in self.rows if r.won)
+        unknown = sum(1 for r in self.rows if r.won is None)
+        decided = len(self.rows) - unknown
+        low, high = wilson(won, decided)
+        times = sorted(r.seconds for r in self.rows)
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "policy": self.policy,
+            "deals": len(self.rows),
+            "won": won,
+            "lost": decided - won,
+            "unknown": unknown,
+            "rate": won / decided if decided else None,
+            "ci95": [low, high],
+            "first_seed": self.first_seed,
+            "max_states": self.max_states,
+            "mean_score": sum(r.score for r in self.rows) / len(self.rows) if self.rows else None,
+            "median_deal_seconds": times[len(times) // 2] if times else None,
+            "slowest_deal_seconds": times[-1] if times else None,
+            "states": sum(r.states for r in self.rows),
+            "seconds": round(self.seconds, 3),
+            "study_id": self.study_id,
+        }
+
+
+def _batches(seeds: list[int], jobs: int) -> list[list[int]]:
+    size = max(1, min(2000, len(seeds) // max(1, jobs * 16)))
+    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
+
+
+def run_study(
+    plan: StudyPlan,
+    connection: sqlite3.Connection,
+    progress: Callable[[int, int], None] = lambda done, total: None,
+) -> StudySummary:
+    """Play the deals not yet in the database, then summarise all of the plan's deals."""
+    spec, variant = plan.resolve()
+    key = variant_key(variant, spec.variant(plan.variant))
+    study = results.study_id(
+        connection, spec.name, key, plan.policy, plan.first_seed, plan.max_states
+    )
+    wanted = range(plan.first_seed, plan.first_seed + plan.deals)
+    done = results.done_seeds(connection, study)
+    todo = [s for s in wanted if s not in done]
+    finished = plan.deals - len(todo)
+    progress(finished, plan.deals)
+    started = time.perf_counter()
+    with make_executor(plan.jobs) as executor:
+        pending: set[Future[list[DealRow]]] = {
+            executor.submit(
+                play_batch, spec.name, variant.name, plan.params, plan.policy, b, plan.max_states
+            )
+            for b in _batches(todo, plan.jobs)
+        }
+        while pending:
+            ready, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in ready:
+                rows = future.result()
+                results.add_deals(connection, study, rows)
+                finished += len(rows)
+                progress(finished, plan.deals)
+    return StudySummary(
+        spec.name,
+        key,
+        plan.policy,
+        plan.first_seed,
+        plan.max_states,
+        results.deals_of(connection, study, wanted),
+        time.perf_counter() - started,
+        study,
+    )
