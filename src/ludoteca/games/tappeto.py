@@ -6,6 +6,8 @@ Position notation: ``CARPET | FOUNDATIONS | RESERVE`` where CARPET is the rows t
 separated by `` / `` (cards or ``--`` for a gap), FOUNDATIONS the top card of the clubs,
 diamonds, hearts and spades foundations (``--`` when empty) and RESERVE the face-down reserve,
 next card first (``-`` when empty). A move is the carpet card that goes to its foundation.
+The reserve's order is part of the position, so a position is for the exact solver and for
+saves, never for a player (a player's view is :meth:`TappetoState.observation`).
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.core.cards import ACE, FULL_DECK, KING, SUITS, Card
+from ludoteca.core.cards import ACE, FULL_DECK, KING, SUIT_NAMES, SUITS, Card
 from ludoteca.core.errors import NotationError
 from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
 from ludoteca.core.registry import register
 from ludoteca.core.rng import DealRng
 
 GAP = None
+DECK_SIZE = len(FULL_DECK)
 
 
 @dataclass(frozen=True)
@@ -28,9 +31,17 @@ class TappetoParams:
     cols: int = 5
     aces_start_on_foundations: bool = True
 
+    @property
+    def carpet_size(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def reserve_size(self) -> int:
+        aces = 4 if self.aces_start_on_foundations else 0
+        return DECK_SIZE - aces - self.carpet_size
+
     def check(self) -> None:
-        reserve = 52 - self.rows * self.cols - (4 if self.aces_start_on_foundations else 0)
-        if self.rows < 1 or self.cols < 1 or reserve < 0:
+        if self.rows < 1 or self.cols < 1 or self.reserve_size < 0:
             raise NotationError(f"a {self.rows} x {self.cols} carpet does not fit in one deck")
 
 
@@ -51,7 +62,8 @@ class TappetoState(State[Card]):
 
     # --- rules ------------------------------------------------------------------------
     def _playable(self, card: Card) -> bool:
-        # Seed, "Giocare alle fondamenta": same suit, one rank higher.
+        # Seed, Svolgimento 1 "Giocare alle fondamenta": same suit, one rank higher (an ace
+        # on an empty foundation in con-scarti).
         return self.foundations[card.suit] == card.rank - 1
 
     def legal_moves(self) -> list[Card]:
@@ -64,19 +76,22 @@ class TappetoState(State[Card]):
             raise parse_error("move", text, "a move is the carpet card to play, e.g. 5H") from err
 
     def why_illegal(self, move: Card) -> str | None:
+        top = self.foundations[move.suit]
+        name = SUIT_NAMES[move.suit]
+        if move.rank <= top:
+            return f"it is already on the {name} foundation"
         if move not in self.carpet:
+            # Say nothing more: where a hidden card lies in the reserve is not the player's.
             return "that card is not in the carpet"
         if not self._playable(move):
-            top = self.foundations[move.suit]
-            need = Card(top + 1, move.suit) if top < KING else None
-            wanted = f"needs {need}" if need else "is complete"
-            return f"the {SUITS[move.suit]} foundation {wanted}"
+            return f"the {name} foundation needs {Card(top + 1, move.suit)}"
         return None
 
     def _play(self, move: Card) -> Any:
         cell = self.carpet.index(move)
         self.foundations[move.suit] = move.rank
-        # Seed, "Riempire gli spazi": the gap is filled at once from the reserve's top.
+        # Seed, Svolgimento 2-3: the gap is filled at once from the reserve's top; with the
+        # reserve empty it stays open.
         refill = self.reserve.pop(0) if self.reserve else GAP
         self.carpet[cell] = refill
         return cell, refill
@@ -97,13 +112,20 @@ class TappetoState(State[Card]):
         return sum(self.foundations)
 
     def outcome(self) -> Outcome | None:
+        # Seed, Punteggio 1: won when all four foundations reach the King; otherwise the game
+        # ends when no carpet card can go up (there is no other kind of move).
         won = all(rank == KING for rank in self.foundations)
         if not won and self.legal_moves():
             return None
-        score = float(self.cards_on_foundations)
-        return Outcome((0,) if won else (), (score,), "won" if won else "stuck")
+        score = float(self.cards_on_foundations)  # Seed, Punteggio 2: cards on foundations.
+        details = {
+            "cards_on_foundations": self.cards_on_foundations,
+            "reserve_left": len(self.reserve),
+        }
+        return Outcome((0,) if won else (), (score,), "won" if won else "stuck", details)
 
     def observation(self, player: int) -> dict[str, Any]:
+        # The reserve is face down: only its size is shown.
         return {
             "game": "tappeto",
             "rows": self.params.rows,
@@ -133,18 +155,27 @@ class TappetoState(State[Card]):
         return f"{' / '.join(rows)} | {found} | {reserve}"
 
 
-def new_state(variant: Variant, seed: int, players: int) -> TappetoState:
-    params: TappetoParams = variant.params
+def dealt_deck(params: TappetoParams, seed: int) -> list[Card]:
+    """The cards in dealing order: the carpet row by row, then the reserve from its top."""
     deck = list(FULL_DECK)
     DealRng(seed, "tappeto").shuffle(deck)
-    foundations = [0, 0, 0, 0]
     if params.aces_start_on_foundations:
         # Seed, Preparazione 3: the four aces start the foundations.
         deck = [c for c in deck if c.rank != ACE]
-        foundations = [ACE] * 4
-    size = params.rows * params.cols
+    return deck
+
+
+def new_state(variant: Variant, seed: int, players: int) -> TappetoState:
+    params: TappetoParams = variant.params
+    deck = dealt_deck(params, seed)
+    foundations = [ACE if params.aces_start_on_foundations else 0] * 4
+    size = params.carpet_size
     carpet: list[Card | None] = list(deck[:size])
     return TappetoState(variant, seed, carpet, foundations, deck[size:])
+
+
+def _card(token: str) -> Card | None:
+    return None if token == "--" else Card.parse(token)
 
 
 def from_position(text: str, variant: Variant) -> TappetoState:
@@ -157,28 +188,37 @@ def from_position(text: str, variant: Variant) -> TappetoState:
         raise parse_error(
             "position", parts[0][:40], f"the carpet must be {params.rows} rows of {params.cols}"
         )
-    carpet = [None if t == "--" else Card.parse(t) for row in rows for t in row]
+    carpet = [_card(t) for row in rows for t in row]
     tops = parts[1].split()
     if len(tops) != 4:
         raise parse_error("position", parts[1], "needs four foundation tops (C D H S) or --")
     foundations = []
     for suit, token in enumerate(tops):
-        card = None if token == "--" else Card.parse(token)
+        card = _card(token)
         if card is not None and card.suit != suit:
-            raise parse_error("position", token, f"the foundation {suit + 1} is for {SUITS[suit]}")
+            raise parse_error("position", token, f"foundation {suit + 1} is for {SUITS[suit]}")
         foundations.append(card.rank if card else 0)
     reserve = [] if parts[2].strip() == "-" else [Card.parse(t) for t in parts[2].split()]
+    _check_cards(text, carpet, foundations, reserve)
+    if reserve and GAP in carpet:
+        # Seed, Svolgimento 2: a gap is refilled at once, so none is open while cards remain.
+        raise parse_error("position", parts[0][:40], "a gap is open while the reserve has cards")
+    return TappetoState(variant, None, carpet, foundations, reserve)
+
+
+def _check_cards(
+    text: str, carpet: list[Card | None], foundations: list[int], reserve: list[Card]
+) -> None:
     placed = [c for c in carpet if c] + reserve
     placed += [Card(r, s) for s, top in enumerate(foundations) for r in range(1, top + 1)]
-    missing = set(FULL_DECK) - set(placed)
     if len(placed) != len(set(placed)):
         dupes = sorted({str(c) for c in placed if placed.count(c) > 1})
         raise parse_error("position", text[:40], f"cards appear twice: {' '.join(dupes)}")
+    missing = set(FULL_DECK) - set(placed)
     if missing:
         raise parse_error(
             "position", text[:40], f"cards missing: {' '.join(sorted(map(str, missing)))}"
         )
-    return TappetoState(variant, None, carpet, foundations, reserve)
 
 
 def _heuristic(state: State[Any]) -> float:
@@ -207,7 +247,7 @@ SPEC = register(
         ),
         new_state=new_state,
         from_position=from_position,
-        max_game_length=52,
+        max_game_length=DECK_SIZE,
         heuristic=_heuristic,
         rules_doc="docs/rules/tappeto.md",
     )
