@@ -152,6 +152,10 @@ class GameSpec:
             chosen = found[0]
         return chosen.with_params(params or {})
 
+    def variant_label(self, variant: Variant) -> str:
+        """``gaps`` or ``gaps[redeals=1]``: the variant plus any parameter changed from it."""
+        return variant_key(variant, self.variant(variant.name))
+
     def new_game(
         self,
         variant: str | Variant | None = None,

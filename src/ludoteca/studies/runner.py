@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.core.errors import UnknownGameError
-from ludoteca.core.game import GameSpec, Variant, variant_key
-from ludoteca.core.registry import find_game
+from ludoteca.core.game import GameSpec, Variant
+from ludoteca.core.registry import find_game, variant_for
 from ludoteca.core.rng import DealRng
 from ludoteca.store import results
 from ludoteca.store.results import DealRow
@@ -24,7 +24,7 @@ from ludoteca.studies.stats import wilson
 @dataclass(frozen=True)
 class StudyPlan:
     game: str
-    variant: str
+    variant: str | None
     params: dict[str, str]
     policy: str
     deals: int
@@ -41,7 +41,7 @@ class StudyPlan:
             )
         if self.deals < 1:
             raise UnknownGameError(f"--deals must be at least 1, not {self.deals}")
-        variant = spec.variant(self.variant, self.params)
+        variant = spec.variant(variant_for(spec, self.game, self.variant), self.params)
         find_policy(spec, self.policy)
         return spec, variant
 
@@ -126,7 +126,7 @@ def run_study(
 ) -> StudySummary:
     """Play the deals not yet in the database, then summarise all of the plan's deals."""
     spec, variant = plan.resolve()
-    key = variant_key(variant, spec.variant(plan.variant))
+    key = spec.variant_label(variant)
     study = results.study_id(
         connection, spec.name, key, plan.policy, plan.first_seed, plan.max_states
     )

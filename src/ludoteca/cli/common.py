@@ -1,0 +1,65 @@
+"""Options and helpers shared by the subcommands."""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ludoteca.core.errors import UnknownGameError
+from ludoteca.core.game import GameSpec, Variant
+from ludoteca.core.registry import find_game, variant_for
+from ludoteca.store import db
+
+VariantOpt = Annotated[
+    str | None, typer.Option("--variant", "-v", help="Variant name (see 'ludoteca games').")
+]
+ParamOpt = Annotated[
+    list[str] | None,
+    typer.Option("--param", "-p", help="Set a variant parameter, e.g. -p redeals=1 (repeatable)."),
+]
+DbOpt = Annotated[
+    Path | None,
+    typer.Option("--db", envvar=db.ENV_VAR, help="SQLite database (default: user data dir)."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+
+
+def parse_params(items: list[str] | None) -> dict[str, str]:
+    params: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UnknownGameError(f"--param needs key=value, not '{item}'")
+        params[key.strip()] = value.strip()
+    return params
+
+
+def resolve(game: str, variant: str | None, params: list[str] | None) -> tuple[GameSpec, Variant]:
+    spec = find_game(game)
+    return spec, spec.variant(variant_for(spec, game, variant), parse_params(params))
+
+
+def open_db(path: Path | None) -> sqlite3.Connection:
+    return db.connect(path)
+
+
+def random_seed() -> int:
+    """A fresh deal number for people who do not ask for one (printed so it can be replayed)."""
+    return secrets.randbelow(1_000_000_000)
+
+
+def players_list(text: str | None, spec: GameSpec) -> list[str]:
+    """Seats from ``you,strong,greedy``; a solitaire is one seat for the person."""
+    if text is None:
+        return ["you"] + ["greedy"] * (spec.min_players - 1)
+    seats = [s.strip().lower() for s in text.split(",") if s.strip()]
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise UnknownGameError(
+            f"{spec.name} is for {spec.min_players}-{spec.max_players} players, "
+            f"--players names {len(seats)}"
+        )
+    return seats

@@ -1,0 +1,56 @@
+"""``ludoteca games``: every game and variant with a one-line description."""
+
+from __future__ import annotations
+
+import json
+
+from rich.table import Table
+
+from ludoteca.cli.app import app, console
+from ludoteca.cli.common import JsonOpt
+from ludoteca.core.registry import all_games
+
+
+@app.command("games")
+def games_command(as_json: JsonOpt = False) -> None:
+    """List every game and its variants."""
+    specs = all_games()
+    if as_json:
+        for spec in specs:
+            print(
+                json.dumps(
+                    {
+                        "name": spec.name,
+                        "title": spec.title,
+                        "aliases": list(spec.aliases),
+                        "players": [spec.min_players, spec.max_players],
+                        "hidden_information": spec.hidden_information,
+                        "chance": spec.chance,
+                        "description": spec.description,
+                        "variants": [
+                            {
+                                "name": v.name,
+                                "description": v.description,
+                                "params": v.params_json(),
+                            }
+                            for v in spec.variants
+                        ],
+                    },
+                    ensure_ascii=False,
+                )
+            )
+        return
+    table = Table(title="ludoteca: the games", show_lines=True)
+    table.add_column("game", style="bold cyan", no_wrap=True)
+    table.add_column("players", justify="center")
+    table.add_column("variants")
+    table.add_column("description")
+    for spec in specs:
+        players = "1" if spec.is_solitaire else f"{spec.min_players}–{spec.max_players}"
+        variants = "\n".join(
+            f"[bold]{v.name}[/]{' (default)' if i == 0 else ''}: {v.description}"
+            for i, v in enumerate(spec.variants)
+        )
+        name = spec.name + (f"\n[dim]{', '.join(spec.aliases)}[/]" if spec.aliases else "")
+        table.add_row(name, players, variants, spec.description)
+    console.print(table)

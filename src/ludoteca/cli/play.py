@@ -1,0 +1,227 @@
+"""``ludoteca play``: a game in the terminal against the rules, and bots in the free seats."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.panel import Panel
+
+from ludoteca.bots.base import Bot, make_bot
+from ludoteca.cli.app import app, console, fail
+from ludoteca.cli.common import (
+    DbOpt,
+    ParamOpt,
+    VariantOpt,
+    open_db,
+    players_list,
+    random_seed,
+    resolve,
+)
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import GameSpec, State
+from ludoteca.core.rng import DealRng
+from ludoteca.core.saves import loads, snapshot
+from ludoteca.solvers.base import find_solver, has_solver
+from ludoteca.store.files import read_text, write_atomic
+from ludoteca.store.results import record_finished
+from ludoteca.tui.base import renderer_for
+
+HUMAN = "you"
+HELP = (
+    "Type a move in the game's notation, or: [bold]moves[/] (list them), [bold]undo[/], "
+    "[bold]hint[/], [bold]save FILE[/], [bold]help[/], [bold]quit[/]."
+)
+
+
+class Session:
+    """One game at the terminal: the state, who sits where, and what was already shown."""
+
+    def __init__(self, state: State[Any], seats: list[str], db: Path | None, start: str | None):
+        self.state = state
+        self.seats = seats
+        self.db = db
+        self.start = start
+        self.bots: dict[int, Bot] = {
+            i: make_bot(state.spec, kind) for i, kind in enumerate(seats) if kind != HUMAN
+        }
+        self.rng = DealRng(state.seed or 0, "bots")
+        self.shown_to: int | None = None
+        self.recorded = False
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.state.spec
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, kind in enumerate(self.seats) if kind == HUMAN]
+
+    def viewer(self) -> int:
+        """The seat whose view is on screen: the person to move, else the first person."""
+        player = self.state.current_player
+        if player >= 0 and self.seats[player] == HUMAN:
+            return player
+        return self.humans[0] if self.humans else 0
+
+    def show(self) -> None:
+        seat = self.viewer()
+        observation = self.state.observation(seat)
+        title = f"{self.spec.title} · {self.spec.variant_label(self.state.variant)}"
+        if self.state.seed is not None:
+            title += f" · deal {self.state.seed}"
+        if not self.spec.is_solitaire:
+            title += f" · seat {seat + 1}"
+        console.print(Panel(renderer_for(self.spec.name)(observation), title=title, expand=False))
+        moves = observation.get("legal_moves") or []
+        if moves and not self.state.is_over:
+            listed = " ".join(moves[:30]) + (
+                f" … (+{len(moves) - 30}, type 'moves')" if len(moves) > 30 else ""
+            )
+            console.print(f"[dim]legal:[/] {listed}")
+
+    def hot_seat(self, player: int) -> None:
+        """With two or more people at one screen, hide a hand until its player is ready."""
+        if len(self.humans) > 1 and self.shown_to != player:
+            console.clear()
+            console.input(
+                f"[bold]Seat {player + 1}[/], your turn: press Enter when only you can see."
+            )
+        self.shown_to = player
+
+    def bot_turn(self, player: int) -> None:
+        move = self.bots[player].choose(self.state.observation(player), self.rng)
+        self.state.apply(move)
+        console.print(f"[magenta]seat {player + 1} ({self.seats[player]})[/] plays [bold]{move}[/]")
+
+    def finish(self) -> None:
+        outcome = self.state.outcome()
+        if outcome is None or self.recorded:
+            return
+        self.recorded = True
+        if self.spec.is_solitaire:
+            verdict = "[bold green]You won![/]" if outcome.won else "[bold red]No more moves.[/]"
+        else:
+            names = ", ".join(f"seat {w + 1} ({self.seats[w]})" for w in outcome.winners)
+            verdict = f"[bold]Winner:[/] {names or 'nobody'}"
+        scores = " · ".join(f"{s:g}" for s in outcome.scores)
+        console.print(
+            Panel(f"{verdict}\nscore: {scores} ({outcome.termination})", title="game over")
+        )
+        if self.spec.is_solitaire and self.state.seed is not None:
+            with open_db(self.db) as connection:
+                record_finished(
+                    connection,
+                    self.spec.name,
+                    self.state.variant.name,
+                    self.state.seed,
+                    outcome.won,
+                    outcome.scores[0],
+                    len(self.state.history),
+                    dict(outcome.details),
+                    "terminal",
+                )
+
+    def command(self, line: str) -> bool:
+        """Carry out one line typed by a person; False when they quit."""
+        word, _, rest = line.strip().partition(" ")
+        match word.lower():
+            case "":
+                return True
+            case "quit" | "exit" | "q":
+                return False
+            case "help" | "?":
+                console.print(HELP)
+            case "moves":
+                console.print(" ".join(self.state.legal_moves_text()) or "no legal moves")
+            case "undo":
+                self.undo()
+            case "hint":
+                self.hint()
+            case "save":
+                self.save(rest.strip())
+            case _:
+                self.state.apply(line.strip())
+                self.show()
+        return True
+
+    def undo(self) -> None:
+        if not self.spec.is_solitaire:
+            raise LudotecaError("undo is for the solitaires: in a game with others a move stands")
+        self.state.undo()
+        self.recorded = False
+        self.show()
+
+    def hint(self) -> None:
+        if not has_solver(self.spec.name) or find_solver(self.spec.name).hint is None:
+            raise LudotecaError(f"{self.spec.name} has no hint")
+        hint_fn = find_solver(self.spec.name).hint
+        assert hint_fn is not None
+        with console.status("thinking…"):
+            found = hint_fn(self.state, 2.0)
+        status = {True: "still winnable", False: "no longer winnable", None: "undecided in time"}
+        move = found.move or "no move"
+        console.print(f"hint: [bold]{move}[/] ({status[found.winnable]}) {found.note}".rstrip())
+
+    def save(self, name: str) -> None:
+        if not name:
+            raise LudotecaError("save needs a file name: save FILE")
+        path = Path(name).expanduser()
+        write_atomic(path, snapshot(self.state, self.seats, self.start).dumps())
+        console.print(f"saved to {path}")
+
+
+def run_session(session: Session) -> None:
+    session.show()
+    while True:
+        state = session.state
+        if state.is_over:
+            session.finish()
+        player = state.current_player
+        if player >= 0 and player in session.bots:
+            session.bot_turn(player)
+            if state.current_player not in session.bots:
+                session.show()
+            continue
+        if player >= 0:
+            session.hot_seat(player)
+        try:
+            line = console.input("[bold cyan]›[/] ")
+        except EOFError:
+            return
+        try:
+            if not session.command(line):
+                return
+        except LudotecaError as err:
+            console.print(f"[bold red]error:[/] {err}")
+
+
+@app.command("play")
+def play_command(
+    game: Annotated[str, typer.Argument(help="Game name or alias (see 'ludoteca games').")],
+    variant: VariantOpt = None,
+    seed: Annotated[int | None, typer.Option(help="Deal number (default: a random one).")] = None,
+    param: ParamOpt = None,
+    players: Annotated[
+        str | None, typer.Option(help="Seats, e.g. you,strong,greedy (multiplayer games).")
+    ] = None,
+    position: Annotated[str | None, typer.Option(help="Start from a position in notation.")] = None,
+    load: Annotated[Path | None, typer.Option(help="Resume a saved game.")] = None,
+    db: DbOpt = None,
+) -> None:
+    """Play a game in the terminal: moves in the game's notation, undo, hint, save, quit."""
+    if load is not None:
+        saved, state = loads(read_text(load), str(load))
+        seats, start = saved.seats or [HUMAN], saved.start
+    else:
+        spec, chosen = resolve(game, variant, param)
+        seats = players_list(players, spec)
+        if position is not None:
+            state, start = spec.from_position(position, chosen), position
+        else:
+            deal = random_seed() if seed is None else seed
+            state, start = spec.new_game(chosen, deal, len(seats)), None
+    if HUMAN not in seats and not state.spec.is_solitaire:
+        raise fail("--players needs at least one 'you' to play (use 'tournament' for bots only)")
+    run_session(Session(state, seats, db, start))

@@ -1,0 +1,61 @@
+"""``ludoteca replay``: a saved game shown move by move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.panel import Panel
+
+from ludoteca.cli.app import app, console, fail
+from ludoteca.core.game import State
+from ludoteca.core.saves import loads, restore
+from ludoteca.store.files import read_text
+from ludoteca.tui.base import renderer_for
+
+
+def _views(state: State[Any], seats: list[int]) -> None:
+    render = renderer_for(state.spec.name)
+    for seat in seats:
+        title = "" if state.spec.is_solitaire else f"seat {seat + 1}"
+        console.print(Panel(render(state.observation(seat)), title=title, expand=False))
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game saved with 'save FILE'.")],
+    as_player: Annotated[
+        int | None, typer.Option("--as-player", help="Show only what this seat (1..n) saw.")
+    ] = None,
+    step: Annotated[bool, typer.Option(help="Wait for Enter between moves.")] = False,
+) -> None:
+    """Show a saved game move by move (hidden cards stay hidden unless the game is over)."""
+    saved, final = loads(read_text(file), str(file))
+    spec = final.spec
+    if as_player is not None and not 1 <= as_player <= final.players:
+        raise fail(f"--as-player must be between 1 and {final.players}")
+    if as_player is not None:
+        seats = [as_player - 1]
+    elif spec.is_solitaire or final.is_over:
+        seats = list(range(final.players))
+    else:
+        raise fail("this game is not over: choose whose view to replay with --as-player N")
+    moves, saved.moves = saved.moves, []
+    state = restore(saved, str(file))
+    console.print(
+        f"[bold]{spec.title}[/] · {saved.variant} · deal {saved.seed} · {len(moves)} moves"
+    )
+    _views(state, seats)
+    for number, move in enumerate(moves, start=1):
+        if step:
+            console.input("[dim]Enter for the next move[/]")
+        mover = state.current_player
+        state.apply(move)
+        who = "" if spec.is_solitaire else f" (seat {mover + 1})"
+        console.rule(f"move {number}{who}: {move}")
+        _views(state, seats)
+    outcome = state.outcome()
+    if outcome is not None:
+        scores = " · ".join(f"{s:g}" for s in outcome.scores)
+        console.print(f"[bold]result:[/] {outcome.termination}, score {scores}")

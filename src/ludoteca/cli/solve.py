@@ -1,0 +1,94 @@
+"""``ludoteca solve``: can this solitaire position be won, and how?"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ludoteca.cli.app import app, console, err_console, fail
+from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, resolve
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import GameSpec, State, Variant
+from ludoteca.solvers.base import SolveResult, find_solver
+from ludoteca.store.files import read_text
+
+
+def _positions(
+    spec: GameSpec, variant: Variant, seed: int | None, position: str | None, file: Path | None
+) -> Iterator[tuple[dict[str, Any], State[Any] | LudotecaError]]:
+    """Each position to solve, with how the user named it, or the error reading it."""
+    if seed is not None:
+        yield {"seed": seed}, spec.new_game(variant, seed)
+    if position is not None:
+        yield {"position": position}, spec.from_position(position, variant)
+    if file is not None:
+        for number, line in enumerate(read_text(file).splitlines(), start=1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            label = {"line": number, "position": text}
+            try:
+                yield label, spec.from_position(text, variant)
+            except LudotecaError as err:
+                yield label, LudotecaError(f"{file} line {number}: {err}")
+
+
+def _show(label: dict[str, Any], result: SolveResult) -> None:
+    name = ", ".join(f"{k} {v}" for k, v in label.items() if k != "position") or "position"
+    verdict = {
+        True: "[bold green]winnable[/]",
+        False: "[bold red]not winnable[/]",
+        None: "[yellow]unknown (limit reached)[/]",
+    }[result.winnable]
+    console.print(
+        f"{name}: {verdict} — {result.label}; {result.states:,} states in {result.seconds:.3f} s"
+    )
+    for key, value in result.extra.items():
+        console.print(f"  {key}: {value}")
+    if result.moves:
+        console.print("  line: " + " ".join(result.moves), soft_wrap=True)
+
+
+@app.command("solve")
+def solve_command(
+    game: Annotated[str, typer.Argument(help="A solitaire (see 'ludoteca games').")],
+    variant: VariantOpt = None,
+    param: ParamOpt = None,
+    seed: Annotated[int | None, typer.Option(help="Solve this deal number.")] = None,
+    position: Annotated[str | None, typer.Option(help="Solve a position in notation.")] = None,
+    positions: Annotated[
+        Path | None, typer.Option(help="Solve every position in a file, one per line.")
+    ] = None,
+    max_states: Annotated[
+        int | None, typer.Option(help="Stop after this many states: the answer is then null.")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Decide whether a position can be won, with a winning line (one JSON object per position)."""
+    if [seed, position, positions].count(None) == 3:
+        raise fail("say what to solve: --seed N, --position TEXT or --positions FILE")
+    spec, chosen = resolve(game, variant, param)
+    entry = find_solver(spec.name)
+    limit = max_states if max_states is not None else entry.default_max_states
+    if limit is not None and limit < 1:
+        raise fail(f"--max-states must be positive, not {limit}")
+    errors = 0
+    for label, state in _positions(spec, chosen, seed, position, positions):
+        if isinstance(state, LudotecaError):
+            errors += 1
+            if as_json:
+                print(json.dumps({**label, "error": str(state)}, ensure_ascii=False))
+            err_console.print(f"[bold red]error:[/] {state}", soft_wrap=True)
+            continue
+        result = entry.solve(state, limit)
+        if as_json:
+            record = {"game": spec.name, "variant": spec.variant_label(chosen), **label}
+            print(json.dumps({**record, **result.as_json()}, ensure_ascii=False), flush=True)
+        else:
+            _show(label, result)
+    if errors:
+        raise typer.Exit(2)

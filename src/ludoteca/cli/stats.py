@@ -1,0 +1,52 @@
+"""``ludoteca stats``: your finished games per game and variant (played, won, best, streaks)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ludoteca.cli.app import app, console
+from ludoteca.cli.common import DbOpt, JsonOpt, open_db
+from ludoteca.store.results import game_statistics
+
+
+@app.command("stats")
+def stats_command(
+    game: Annotated[str | None, typer.Argument(help="Only this game.")] = None,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Completion statistics of the games you finished (Addiction keeps redeals used too)."""
+    with open_db(db) as connection:
+        rows = [r for r in game_statistics(connection) if game in (None, r["game"])]
+    if as_json:
+        for row in rows:
+            print(json.dumps(row))
+        return
+    table = Table(title="your games")
+    for column in (
+        "game",
+        "variant",
+        "played",
+        "won",
+        "best score",
+        "streak",
+        "best streak",
+        "redeals used",
+    ):
+        table.add_column(column)
+    for r in rows:
+        table.add_row(
+            r["game"],
+            r["variant"],
+            str(r["played"]),
+            str(r["won"]),
+            f"{r['best_score']:g}",
+            str(r["streak"]),
+            str(r["best_streak"]),
+            str(r["redeals_used"]),
+        )
+    console.print(table if rows else "no finished games yet")

@@ -1,0 +1,106 @@
+"""``ludoteca study``: the win rate of a policy over many seeded deals, with its interval."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ludoteca.cli.app import app, console, err_console, fail
+from ludoteca.cli.common import DbOpt, JsonOpt, ParamOpt, VariantOpt, open_db, parse_params
+from ludoteca.store.results import list_studies
+from ludoteca.studies.runner import StudyPlan, run_study
+from ludoteca.studies.stats import wilson
+
+COLUMNS = ("id", "game", "variant", "policy", "seeds", "deals", "won", "unknown", "rate", "95% CI")
+
+
+def _percent(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.2f}%"
+
+
+def _list(db: DbOpt, as_json: bool) -> None:
+    with open_db(db) as connection:
+        rows = list_studies(connection)
+    for row in rows:
+        decided = row["deals"] - row["unknown"]
+        row["rate"] = row["won"] / decided if decided else None
+        row["ci95"] = list(wilson(row["won"], decided))
+    if as_json:
+        for row in rows:
+            print(json.dumps(row))
+        return
+    table = Table(title="studies")
+    for column in COLUMNS:
+        table.add_column(column)
+    for row in rows:
+        seeds = f"{row['first_seed']}…{row['first_seed'] + row['deals'] - 1}"
+        interval = f"{_percent(row['ci95'][0])} – {_percent(row['ci95'][1])}"
+        cells = (
+            row["id"],
+            row["game"],
+            row["variant"],
+            row["policy"],
+            seeds,
+            row["deals"],
+            row["won"],
+            row["unknown"],
+            _percent(row["rate"]),
+            interval,
+        )
+        table.add_row(*map(str, cells))
+    console.print(table)
+
+
+@app.command("study")
+def study_command(
+    game: Annotated[str | None, typer.Argument(help="A solitaire (see 'ludoteca games').")] = None,
+    variant: VariantOpt = None,
+    param: ParamOpt = None,
+    deals: Annotated[int, typer.Option(help="How many deals to play.")] = 1000,
+    seed: Annotated[int, typer.Option(help="First deal number; deals are seed … seed+N-1.")] = 0,
+    policy: Annotated[
+        str, typer.Option(help="solver, greedy, random, or a game's own.")
+    ] = "solver",
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    max_states: Annotated[
+        int | None, typer.Option(help="Solver limit per deal; undecided deals count as unknown.")
+    ] = None,
+    list_: Annotated[bool, typer.Option("--list", help="List the stored studies.")] = False,
+    as_json: JsonOpt = False,
+    db: DbOpt = None,
+) -> None:
+    """Play N seeded deals with a policy and report the win rate with its 95% Wilson interval.
+
+    Results are stored per deal, so running the same study again resumes it."""
+    if list_:
+        _list(db, as_json)
+        return
+    if game is None:
+        raise fail("name a game to study, or use --list")
+    if jobs < 1:
+        raise fail(f"--jobs must be at least 1, not {jobs}")
+    plan = StudyPlan(game, variant, parse_params(param), policy, deals, seed, max_states, jobs)
+    columns = (
+        TextColumn(f"[bold]{game}[/] {policy}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with open_db(db) as connection, Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task("deals", total=deals)
+        summary = run_study(plan, connection, lambda done, total: bar.update(task, completed=done))
+    report = summary.as_json()
+    if as_json:
+        print(json.dumps(report))
+        return
+    low, high = report["ci95"]
+    console.print(
+        f"[bold]{report['game']}[/] · {report['variant']} · policy {report['policy']}: "
+        f"won {report['won']} of {report['deals'] - report['unknown']} decided deals = "
+        f"[bold]{_percent(report['rate'])}[/] (95% Wilson {_percent(low)} – {_percent(high)}); "
+        f"{report['unknown']} unknown; {report['seconds']:.1f} s"
+    )

@@ -1,0 +1,66 @@
+"""``ludoteca tournament``: bots against bots, seats rotated, win rates with intervals."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ludoteca.cli.app import app, console, err_console, fail
+from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, parse_params
+from ludoteca.studies.tournament import run_tournament
+
+
+@app.command("tournament")
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="A game for 2-4 players.")],
+    players: Annotated[str, typer.Option(help="Bots, one per seat, e.g. strong,greedy.")],
+    games: Annotated[int, typer.Option(help="How many games.")] = 100,
+    variant: VariantOpt = None,
+    param: ParamOpt = None,
+    seed: Annotated[int, typer.Option(help="First deal number.")] = 0,
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play bots against each other with seats rotated; report win rates and 95% intervals."""
+    bots = [b.strip().lower() for b in players.split(",") if b.strip()]
+    if jobs < 1:
+        raise fail(f"--jobs must be at least 1, not {jobs}")
+    columns = (
+        TextColumn(f"[bold]{game}[/] {','.join(bots)}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task("games", total=games)
+        summary = run_tournament(
+            game,
+            variant,
+            parse_params(param),
+            bots,
+            games,
+            seed,
+            jobs,
+            lambda done, total: bar.update(task, completed=done),
+        )
+    report = summary.as_json()
+    if as_json:
+        print(json.dumps(report))
+        return
+    table = Table(title=f"{report['game']} · {report['variant']} · {report['games']} games")
+    for column in ("entrant", "wins", "win rate", "95% Wilson", "mean score"):
+        table.add_column(column)
+    for row in report["players"]:
+        low, high = row["ci95"]
+        table.add_row(
+            row["seat_label"],
+            f"{row['wins']:g}",
+            f"{100 * row['rate']:.1f}%",
+            f"{100 * low:.1f}% – {100 * high:.1f}%",
+            f"{row['mean_score']:.1f}",
+        )
+    console.print(table)

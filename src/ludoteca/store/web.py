@@ -1,0 +1,274 @@
+"""The web app's own tables: games in progress (replayed from their moves) and results.
+
+A game in progress is kept as what rebuilds it exactly: game, variant, parameter overrides,
+seed, seats and the move list. Each move is written in its own transaction, so a server that
+stops at any moment loses nothing that a player saw. Results feed the players' statistics.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS web_games (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    params TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    tokens TEXT NOT NULL,
+    player TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    status TEXT NOT NULL DEFAULT 'playing'
+);
+CREATE TABLE IF NOT EXISTS web_moves (
+    game_id TEXT NOT NULL REFERENCES web_games(id) ON DELETE CASCADE,
+    ply INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE IF NOT EXISTS web_results (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id TEXT NOT NULL UNIQUE,
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    won INTEGER NOT NULL,
+    score REAL NOT NULL,
+    finished REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS web_results_by_player ON web_results (player, game, variant, id);
+"""
+
+
+def default_db_path() -> Path:
+    """``$LUDOTECA_DB`` if set, else ``ludoteca.sqlite3`` in the user's data folder."""
+    env = os.environ.get("LUDOTECA_DB")
+    if env:
+        return Path(env)
+    return platformdirs.user_data_path("ludoteca") / "ludoteca.sqlite3"
+
+
+def connect(path: str | Path) -> sqlite3.Connection:
+    """Open (creating if needed) the database and the web tables."""
+    where = Path(path)
+    where.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(where, check_same_thread=False, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.executescript(SCHEMA)
+    return conn
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    id: str
+    game: str
+    variant: str
+    params: dict[str, str]
+    seed: int
+    seats: list[str]
+    tokens: list[str | None]
+    player: str
+    status: str
+    moves: list[tuple[int, str]]
+    """(seat, move) in the order played."""
+
+
+@dataclass(frozen=True)
+class Stats:
+    game: str
+    variant: str
+    played: int
+    won: int
+    best_score: float
+    streak: int
+    """Wins (positive) or losses (negative) in a row, ending with the latest game."""
+    best_streak: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "played": self.played,
+            "won": self.won,
+            "best_score": self.best_score,
+            "streak": self.streak,
+            "best_streak": self.best_streak,
+        }
+
+
+class WebStore:
+    """The web tables on one connection; every write is its own transaction."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def create_game(self, game: SavedGame) -> None:
+        now = time.time()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO web_games (id, game, variant, params, seed, seats, tokens, player,"
+                " created, updated, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game.id,
+                    game.game,
+                    game.variant,
+                    json.dumps(game.params),
+                    game.seed,
+                    json.dumps(game.seats),
+                    json.dumps(game.tokens),
+                    game.player,
+                    now,
+                    now,
+                    game.status,
+                ),
+            )
+
+    def push_moves(self, game_id: str, first_ply: int, moves: Sequence[tuple[int, str]]) -> None:
+        """Record moves played from ``first_ply`` on."""
+        with self._transaction() as db:
+            db.executemany(
+                "INSERT INTO web_moves (game_id, ply, seat, move) VALUES (?, ?, ?, ?)",
+                [(game_id, first_ply + i, seat, move) for i, (seat, move) in enumerate(moves)],
+            )
+            self._touch(db, game_id, "playing")
+
+    def truncate_moves(self, game_id: str, plies: int) -> None:
+        """Keep only the first ``plies`` moves (undo, restart)."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM web_moves WHERE game_id = ? AND ply >= ?", (game_id, plies))
+            self._touch(db, game_id, "playing")
+
+    def set_status(self, game_id: str, status: str) -> None:
+        with self._transaction() as db:
+            self._touch(db, game_id, status)
+
+    def record_result(self, game_id: str, variant_key: str, won: bool, score: float) -> bool:
+        """Record a finished game once (the first ending counts); False if already recorded."""
+        with self._transaction() as db:
+            row = db.execute("SELECT player, game FROM web_games WHERE id = ?", (game_id,))
+            found = row.fetchone()
+            if found is None:
+                return False
+            cursor = db.execute(
+                "INSERT OR IGNORE INTO web_results (game_id, player, game, variant, won, score,"
+                " finished) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    found["player"],
+                    found["game"],
+                    variant_key,
+                    int(won),
+                    score,
+                    time.time(),
+                ),
+            )
+            self._touch(db, game_id, "finished")
+            return cursor.rowcount == 1
+
+    @staticmethod
+    def _touch(db: sqlite3.Connection, game_id: str, status: str) -> None:
+        db.execute(
+            "UPDATE web_games SET updated = ?, status = ? WHERE id = ?",
+            (time.time(), status, game_id),
+        )
+
+    def load_game(self, game_id: str) -> SavedGame | None:
+        row = self.conn.execute("SELECT * FROM web_games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            return None
+        moves = self.conn.execute(
+            "SELECT seat, move FROM web_moves WHERE game_id = ? ORDER BY ply", (game_id,)
+        ).fetchall()
+        return SavedGame(
+            id=row["id"],
+            game=row["game"],
+            variant=row["variant"],
+            params=json.loads(row["params"]),
+            seed=row["seed"],
+            seats=json.loads(row["seats"]),
+            tokens=json.loads(row["tokens"]),
+            player=row["player"],
+            status=row["status"],
+            moves=[(m["seat"], m["move"]) for m in moves],
+        )
+
+    def games_in_progress(self, player: str | None = None) -> list[dict[str, Any]]:
+        """Unfinished games, latest first, without their seat tokens."""
+        query = (
+            "SELECT g.id, g.game, g.variant, g.params, g.seed, g.seats, g.player, g.updated,"
+            " (SELECT COUNT(*) FROM web_moves m WHERE m.game_id = g.id) AS plies"
+            " FROM web_games g WHERE g.status = 'playing'"
+        )
+        args: tuple[str, ...] = ()
+        if player is not None:
+            query += " AND g.player = ?"
+            args = (player,)
+        rows = self.conn.execute(query + " ORDER BY g.updated DESC LIMIT 50", args).fetchall()
+        return [
+            {
+                "room": r["id"],
+                "game": r["game"],
+                "variant": r["variant"],
+                "params": json.loads(r["params"]),
+                "seed": r["seed"],
+                "seats": json.loads(r["seats"]),
+                "player": r["player"],
+                "updated": r["updated"],
+                "plies": r["plies"],
+            }
+            for r in rows
+        ]
+
+    def stats(self, player: str) -> list[Stats]:
+        rows = self.conn.execute(
+            "SELECT game, variant, won, score FROM web_results WHERE player = ? ORDER BY id",
+            (player,),
+        ).fetchall()
+        grouped: dict[tuple[str, str], list[tuple[bool, float]]] = {}
+        for r in rows:
+            grouped.setdefault((r["game"], r["variant"]), []).append((bool(r["won"]), r["score"]))
+        return [_summary(game, variant, results) for (game, variant), results in grouped.items()]
+
+
+def _summary(game: str, variant: str, results: list[tuple[bool, float]]) -> Stats:
+    streak = best = 0
+    for won, _ in results:
+        # A win extends a winning streak or starts one; a loss likewise, counted negative.
+        step = 1 if won else -1
+        streak = streak + step if streak * step > 0 else step
+        best = max(best, streak)
+    return Stats(
+        game=game,
+        variant=variant,
+        played=len(results),
+        won=sum(1 for won, _ in results if won),
+        best_score=max(score for _, score in results),
+        streak=streak,
+        best_streak=best,
+    )
