@@ -31,9 +31,9 @@ def serve(
 
     from ludoteca.server import create_app
     from ludoteca.server.rooms import RoomConfig
-    from ludoteca.store.web import default_db_path
+    from ludoteca.store.db import default_path
 
-    where = db or default_db_path()
+    where = db or default_path()
     web = create_app(where, RoomConfig(bot_delay=bot_delay, hint_seconds=hint_seconds))
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     console.print(f"ludoteca on [bold]{url}[/] (database {where})")

@@ -8,16 +8,15 @@ stops at any moment loses nothing that a player saw. Results feed the players' s
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
+import threading
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
+from ludoteca.store.db import add_schema, connect
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS web_games (
@@ -54,24 +53,9 @@ CREATE INDEX IF NOT EXISTS web_results_by_player ON web_results (player, game, v
 """
 
 
-def default_db_path() -> Path:
-    """``$LUDOTECA_DB`` if set, else ``ludoteca.sqlite3`` in the user's data folder."""
-    env = os.environ.get("LUDOTECA_DB")
-    if env:
-        return Path(env)
-    return platformdirs.user_data_path("ludoteca") / "ludoteca.sqlite3"
-
-
-def connect(path: str | Path) -> sqlite3.Connection:
-    """Open (creating if needed) the database and the web tables."""
-    where = Path(path)
-    where.parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(where, check_same_thread=False, isolation_level=None)
-    conn.row_factory = sqlite3.Row
-    conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA journal_mode = WAL")
-    conn.executescript(SCHEMA)
-    return conn
+@add_schema
+def _create(connection: sqlite3.Connection) -> None:
+    connection.executescript(SCHEMA)
 
 
 @dataclass(frozen=True)
@@ -113,24 +97,25 @@ class Stats:
 
 
 class WebStore:
-    """The web tables on one connection; every write is its own transaction."""
+    """The web tables; each thread gets its own connection, every write its own transaction."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
+    def __init__(self, path: str | Path) -> None:
+        self.path = path
+        self._local = threading.local()
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
+    @property
+    def conn(self) -> sqlite3.Connection:
+        # sqlite3 connections belong to the thread that opened them, and the server may
+        # answer from more than one thread (uvicorn's loop, a test client's portal).
+        found: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if found is None:
+            found = connect(self.path)
+            self._local.conn = found
+        return found
 
     def create_game(self, game: SavedGame) -> None:
         now = time.time()
-        with self._transaction() as db:
+        with self.conn as db:
             db.execute(
                 "INSERT INTO web_games (id, game, variant, params, seed, seats, tokens, player,"
                 " created, updated, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -151,7 +136,7 @@ class WebStore:
 
     def push_moves(self, game_id: str, first_ply: int, moves: Sequence[tuple[int, str]]) -> None:
         """Record moves played from ``first_ply`` on."""
-        with self._transaction() as db:
+        with self.conn as db:
             db.executemany(
                 "INSERT INTO web_moves (game_id, ply, seat, move) VALUES (?, ?, ?, ?)",
                 [(game_id, first_ply + i, seat, move) for i, (seat, move) in enumerate(moves)],
@@ -160,17 +145,17 @@ class WebStore:
 
     def truncate_moves(self, game_id: str, plies: int) -> None:
         """Keep only the first ``plies`` moves (undo, restart)."""
-        with self._transaction() as db:
+        with self.conn as db:
             db.execute("DELETE FROM web_moves WHERE game_id = ? AND ply >= ?", (game_id, plies))
             self._touch(db, game_id, "playing")
 
     def set_status(self, game_id: str, status: str) -> None:
-        with self._transaction() as db:
+        with self.conn as db:
             self._touch(db, game_id, status)
 
     def record_result(self, game_id: str, variant_key: str, won: bool, score: float) -> bool:
         """Record a finished game once (the first ending counts); False if already recorded."""
-        with self._transaction() as db:
+        with self.conn as db:
             row = db.execute("SELECT player, game FROM web_games WHERE id = ?", (game_id,))
             found = row.fetchone()
             if found is None:

@@ -1,0 +1,181 @@
+"""The FastAPI application: the page, a few JSON look-ups, and the game WebSocket."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from ludoteca import __version__
+from ludoteca.core.errors import UnknownGameError
+from ludoteca.core.registry import find_game
+from ludoteca.server.catalog import WEB, catalog, rules_html
+from ludoteca.server.protocol import (
+    HUMAN,
+    PROTOCOL,
+    ProtocolError,
+    Request,
+    error_event,
+    event,
+    parse_request,
+)
+from ludoteca.server.rooms import DEFAULT_PLAYER, Room, RoomConfig, Rooms
+from ludoteca.store.db import default_path
+from ludoteca.store.web import WebStore
+
+MAX_MESSAGE = 16_384
+log = logging.getLogger(__name__)
+
+
+def create_app(
+    db_path: str | Path | None = None,
+    config: RoomConfig | None = None,
+    docs: Path | None = None,
+) -> FastAPI:
+    """The web app on the SQLite database at ``db_path`` (default: ``store.db.default_path``)."""
+    store = WebStore(db_path or default_path())
+    rooms = Rooms(store, config or RoomConfig())
+    app = FastAPI(title="ludoteca", version=__version__, docs_url=None, redoc_url=None)
+    app.state.rooms = rooms
+    app.mount("/web", StaticFiles(directory=WEB), name="web")
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/api/games")
+    def games() -> dict[str, Any]:
+        return {"protocol": PROTOCOL, "games": catalog()}
+
+    @app.get("/api/stats")
+    def stats(player: str = DEFAULT_PLAYER) -> dict[str, Any]:
+        return {"player": player, "stats": [s.as_json() for s in store.stats(player)]}
+
+    @app.get("/api/rooms")
+    def in_progress(player: str | None = None) -> dict[str, Any]:
+        return {"rooms": store.games_in_progress(player)}
+
+    @app.get("/api/rules/{game}")
+    def rules(game: str) -> dict[str, Any]:
+        try:
+            spec = find_game(game)
+        except UnknownGameError as err:
+            raise HTTPException(404, str(err)) from err
+        return {"game": spec.name, "title": spec.title, "html": rules_html(spec, docs)}
+
+    @app.websocket("/ws")
+    async def play(socket: WebSocket) -> None:
+        await socket.accept()
+        session = Session(socket, rooms)
+        await session.send(event("welcome", server=__version__))
+        try:
+            while True:
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                await session.handle(message.get("text"))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            session.leave()
+
+    return app
+
+
+class Session:
+    """One WebSocket connection, seated at most at one table at a time."""
+
+    def __init__(self, socket: WebSocket, rooms: Rooms) -> None:
+        self.socket = socket
+        self.rooms = rooms
+        self.room: Room | None = None
+        self.seat = 0
+
+    async def send(self, data: dict[str, Any]) -> None:
+        if self.socket.application_state == WebSocketState.CONNECTED:
+            await self.socket.send_text(json.dumps(data))
+
+    async def handle(self, text: str | None) -> None:
+        kind: str | None = None
+        try:
+            if text is None or len(text) > MAX_MESSAGE:
+                raise ProtocolError("malformed", "a message is one JSON text frame under 16 KiB")
+            try:
+                raw = json.loads(text)
+            except json.JSONDecodeError as err:
+                raise ProtocolError("malformed", f"not JSON: {err.msg}") from err
+            if isinstance(raw, dict) and isinstance(raw.get("type"), str):
+                kind = raw["type"]
+            await self.dispatch(parse_request(raw))
+        except ProtocolError as err:
+            await self.send(error_event(err.code, err.message, kind))
+        except Exception as err:
+            log.exception("request %r failed", kind)
+            await self.send(error_event("internal", f"the server failed: {err}", kind))
+
+    async def dispatch(self, request: Request) -> None:
+        kind = request.type
+        if kind == "ping":
+            await self.send(event("pong"))
+        elif kind == "new":
+            await self._seat(self.rooms.create(request.fields), None, with_tokens=True)
+        elif kind == "join":
+            room = self.rooms.get(request.get("room"))
+            seat: int = request.get("seat")
+            room.check_token(seat, request.get("token"))
+            await self._seat(room, seat, with_tokens=False)
+        elif kind == "view":
+            room = self._table()
+            if request.get("seat") != self.seat:
+                raise ProtocolError("forbidden", f"you are seat {self.seat}: no other seat's view")
+            await self.send(room.view(self.seat))
+        elif kind == "hint":
+            hint = await self._table().hint(self.seat)
+            await self.send(event("hint", move=hint.move, winnable=hint.winnable, note=hint.note))
+        else:
+            await self._change(request)
+
+    async def _change(self, request: Request) -> None:
+        room = self._table()
+        async with room.lock:
+            if request.type == "move":
+                room.play(self.seat, request.get("move"), request.get("ply"))
+            elif request.type == "undo":
+                room.undo(self.seat)
+            elif request.type == "redo":
+                room.redo(self.seat)
+            elif request.type == "restart":
+                room.restart(self.seat)
+            elif request.type == "abandon":
+                room.abandon(self.seat)
+            await room.broadcast()
+        room.wake_bots()
+
+    async def _seat(self, room: Room, seat: int | None, with_tokens: bool) -> None:
+        self.leave()
+        self.room = room
+        self.seat = room.saved.seats.index(HUMAN) if seat is None else seat
+        room.listeners[self.send] = self.seat
+        # Whoever starts a game gets every person's seat token, to pass on to the others.
+        tokens = {
+            str(s): t for s, t in enumerate(room.saved.tokens) if t is not None and with_tokens
+        }
+        await self.send(event("joined", room=room.id, seat=self.seat, tokens=tokens))
+        await self.send(room.view(self.seat))
+        room.wake_bots()
+
+    def _table(self) -> Room:
+        if self.room is None:
+            raise ProtocolError("no-table", "start a game ('new') or join one ('join') first")
+        return self.room
+
+    def leave(self) -> None:
+        if self.room is not None:
+            self.room.listeners.pop(self.send, None)
+            self.room = None

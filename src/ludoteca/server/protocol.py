@@ -1,0 +1,98 @@
+"""The versioned JSON protocol spoken over the WebSocket (see docs/web.md).
+
+Every message either way is a JSON object with a ``type`` and the ``protocol`` version.
+Requests are checked here, field by field, before anything touches a game: a malformed
+request becomes a :class:`ProtocolError`, which the server answers with an ``error`` event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+PROTOCOL = 1
+HUMAN = "human"
+"""The seat kind of a person; any other seat kind names a bot."""
+
+REQUESTS: dict[str, dict[str, tuple[type, ...]]] = {
+    # type: {field: accepted JSON types}; fields not listed here are refused.
+    "new": {
+        "game": (str,),
+        "variant": (str, type(None)),
+        "params": (dict, type(None)),
+        "seed": (int, type(None)),
+        "seats": (list, type(None)),
+        "player": (str, type(None)),
+    },
+    "join": {"room": (str,), "seat": (int,), "token": (str,)},
+    "move": {"move": (str,), "ply": (int, type(None))},
+    "undo": {},
+    "redo": {},
+    "hint": {},
+    "restart": {},
+    "abandon": {},
+    "view": {"seat": (int,)},
+    "ping": {},
+}
+REQUIRED = {
+    "new": {"game"},
+    "join": {"room", "seat", "token"},
+    "move": {"move"},
+    "view": {"seat"},
+}
+MAX_TEXT = 200
+
+
+class ProtocolError(Exception):
+    """A request the server refuses; ``code`` is stable for programs, the text for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Request:
+    type: str
+    fields: dict[str, Any]
+
+    def get(self, name: str) -> Any:
+        return self.fields.get(name)
+
+
+def parse_request(raw: Any) -> Request:
+    """Check one decoded message; raise :class:`ProtocolError` saying what is wrong."""
+    if not isinstance(raw, dict):
+        raise ProtocolError("malformed", "a message must be a JSON object")
+    version = raw.get("protocol")
+    if version != PROTOCOL:
+        raise ProtocolError(
+            "protocol", f"this server speaks protocol {PROTOCOL}, the message says {version!r}"
+        )
+    kind = raw.get("type")
+    if not isinstance(kind, str) or kind not in REQUESTS:
+        known = ", ".join(sorted(REQUESTS))
+        raise ProtocolError("malformed", f"unknown message type {kind!r} (types: {known})")
+    allowed = REQUESTS[kind]
+    fields = {k: v for k, v in raw.items() if k not in ("type", "protocol")}
+    for name, value in fields.items():
+        if name not in allowed:
+            raise ProtocolError("malformed", f"'{kind}' has no field '{name}'")
+        # bool is an int in Python; JSON true is never a number here.
+        if isinstance(value, bool) or not isinstance(value, allowed[name]):
+            raise ProtocolError("malformed", f"'{kind}': field '{name}' has the wrong type")
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise ProtocolError("malformed", f"'{kind}': field '{name}' is too long")
+    missing = REQUIRED.get(kind, set()) - {k for k, v in fields.items() if v is not None}
+    if missing:
+        raise ProtocolError("malformed", f"'{kind}' needs {', '.join(sorted(missing))}")
+    return Request(kind, fields)
+
+
+def event(kind: str, **fields: Any) -> dict[str, Any]:
+    return {"type": kind, "protocol": PROTOCOL, **fields}
+
+
+def error_event(code: str, message: str, request: str | None = None) -> dict[str, Any]:
+    return event("error", code=code, message=message, request=request)

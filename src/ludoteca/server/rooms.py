@@ -1,0 +1,315 @@
+"""Rooms: one game in progress each, its seats (people or bots) and who is watching.
+
+The room owns the only :class:`State`; the rules decide every move (``State.apply``) and a
+player sees the game only through ``State.observation(seat)`` (built in :mod:`.views`). Each
+accepted move is written to the store before anyone hears of it; a move the store refuses is
+taken back, so memory and disk never disagree.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import sqlite3
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.bots.base import Bot, bots_for, make_bot
+from ludoteca.core.errors import IllegalMoveError, LudotecaError, NotationError
+from ludoteca.core.game import TERMINAL, GameSpec, State, Variant, variant_key
+from ludoteca.core.registry import find_game
+from ludoteca.core.rng import DealRng
+from ludoteca.server.protocol import HUMAN, ProtocolError
+from ludoteca.server.views import seat_view
+from ludoteca.solvers.base import Hint, find_solver, has_solver
+from ludoteca.store.web import SavedGame, WebStore
+
+DEFAULT_PLAYER = "player"
+log = logging.getLogger(__name__)
+
+Listener = Callable[[dict[str, Any]], Awaitable[None]]
+"""Sends one event to one connection."""
+
+
+@dataclass(frozen=True)
+class RoomConfig:
+    bot_delay: float = 0.8
+    """Seconds before each bot move, so that people can follow the bots' play."""
+    hint_seconds: float = 2.0
+
+
+def replay(spec: GameSpec, variant: Variant, seed: int, players: int, moves: list[str]) -> Any:
+    """The deal with ``moves`` applied through the checked path."""
+    state = spec.new_state(variant, seed, players)
+    for move in moves:
+        state.apply(move)
+    return state
+
+
+class Room:
+    def __init__(self, saved: SavedGame, store: WebStore, config: RoomConfig) -> None:
+        self.saved = saved
+        self.store = store
+        self.config = config
+        self.spec = find_game(saved.game)
+        self.variant = self.spec.variant(saved.variant, saved.params)
+        self.variant_key = variant_key(self.variant, self.spec.variant(saved.variant))
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(self.spec, kind)
+            for seat, kind in enumerate(saved.seats)
+            if kind != HUMAN
+        }
+        self.moves: list[tuple[int, str]] = list(saved.moves)
+        self.state: State[Any] = self._replay([m for _, m in self.moves])
+        self.redo_stack: list[tuple[int, str]] = []
+        self.listeners: dict[Listener, int] = {}
+        self.lock = asyncio.Lock()
+        self._bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.saved.id
+
+    @property
+    def solitaire(self) -> bool:
+        return len(self.saved.seats) == 1
+
+    def _replay(self, moves: list[str]) -> State[Any]:
+        try:
+            state: State[Any] = replay(
+                self.spec, self.variant, self.saved.seed, len(self.saved.seats), moves
+            )
+        except LudotecaError as err:
+            raise ProtocolError("broken", f"this saved game no longer replays: {err}") from err
+        return state
+
+    # --- what a seat may do ---------------------------------------------------------------
+    def check_token(self, seat: int, token: str) -> None:
+        if not 0 <= seat < len(self.saved.seats):
+            raise ProtocolError("bad-seat", f"this game has seats 0..{len(self.saved.seats) - 1}")
+        expected = self.saved.tokens[seat]
+        if expected is None:
+            raise ProtocolError("forbidden", f"seat {seat} is played by a bot")
+        if not secrets.compare_digest(expected, token):
+            raise ProtocolError("forbidden", f"wrong token for seat {seat}")
+
+    def play(self, seat: int, text: str, ply: int | None) -> None:
+        if ply is not None and ply != len(self.moves):
+            raise ProtocolError("stale", f"the game is at move {len(self.moves)}, not {ply}")
+        to_move = self.state.current_player
+        if to_move == TERMINAL:
+            raise ProtocolError("illegal", "the game is over")
+        if to_move != seat:
+            raise ProtocolError("not-your-turn", f"seat {to_move} is to move, not seat {seat}")
+        self._apply(seat, text)
+        self.redo_stack.clear()
+
+    def _apply(self, seat: int, text: str) -> None:
+        try:
+            move = self.state.apply(text)
+        except NotationError as err:
+            raise ProtocolError("notation", str(err)) from err
+        except IllegalMoveError as err:
+            raise ProtocolError("illegal", str(err)) from err
+        except Exception as err:
+            # An engine bug must not leave a half-made move behind: rebuild from the record.
+            log.exception("engine failed on %r in room %s", text, self.id)
+            self.state = self._replay([m for _, m in self.moves])
+            raise ProtocolError("engine", f"the engine failed on '{text}': {err}") from err
+        played = self.state.move_text(move)
+        try:
+            self.store.push_moves(self.id, len(self.moves), [(seat, played)])
+        except sqlite3.Error as err:
+            self.state.undo()
+            raise ProtocolError("storage", f"the move was not saved: {err}") from err
+        self.moves.append((seat, played))
+        self._record_if_over()
+
+    def _record_if_over(self) -> None:
+        outcome = self.state.outcome()
+        if outcome is None:
+            return
+        seat = self.saved.seats.index(HUMAN)
+        self.store.record_result(
+            self.id, self.variant_key, seat in outcome.winners, outcome.scores[seat]
+        )
+
+    def _only_bots_besides(self, seat: int, what: str) -> None:
+        if any(kind == HUMAN for s, kind in enumerate(self.saved.seats) if s != seat):
+            raise ProtocolError("forbidden", f"{what} is only for games against bots")
+
+    def undo(self, seat: int) -> None:
+        """Take back the seat's last move (and the bots' replies to it)."""
+        self._only_bots_besides(seat, "undo")
+        mine = [i for i, (s, _) in enumerate(self.moves) if s == seat]
+        if not mine:
+            raise ProtocolError("illegal", "nothing to undo")
+        undone = self.moves[mine[-1] :]
+        for _ in undone:
+            self.state.undo()
+        del self.moves[mine[-1] :]
+        self.store.truncate_moves(self.id, len(self.moves))
+        # Redo replays the seat's own move; bots answer it again by themselves.
+        self.redo_stack.append(undone[0])
+
+    def redo(self, seat: int) -> None:
+        self._only_bots_besides(seat, "redo")
+        if not self.redo_stack:
+            raise ProtocolError("illegal", "nothing to redo")
+        if self.state.current_player != seat:
+            raise ProtocolError("not-your-turn", "redo waits for your turn")
+        _, text = self.redo_stack[-1]
+        self._apply(seat, text)
+        self.redo_stack.pop()
+
+    def restart(self, seat: int) -> None:
+        self._only_bots_besides(seat, "restart")
+        self.state = self._replay([])
+        self.moves.clear()
+        self.redo_stack.clear()
+        self.store.truncate_moves(self.id, 0)
+
+    def abandon(self, seat: int) -> None:
+        self._only_bots_besides(seat, "abandon")
+        self.store.set_status(self.id, "abandoned")
+
+    @property
+    def can_hint(self) -> bool:
+        return has_solver(self.spec.name) and find_solver(self.spec.name).hint is not None
+
+    async def hint(self, seat: int) -> Hint:
+        if not self.can_hint:
+            raise ProtocolError("no-hint", f"{self.spec.title} has no hint")
+        if self.state.current_player != seat:
+            raise ProtocolError("not-your-turn", "a hint is for the player to move")
+        entry = find_solver(self.spec.name)
+        assert entry.hint is not None
+        # The solver searches a copy, so moves made meanwhile never race with it.
+        copy = self._replay([m for _, m in self.moves])
+        return await asyncio.to_thread(entry.hint, copy, self.config.hint_seconds)
+
+    # --- telling the players ----------------------------------------------------------------
+    def view(self, seat: int) -> dict[str, Any]:
+        return seat_view(self, seat)
+
+    async def broadcast(self) -> None:
+        for listener, seat in list(self.listeners.items()):
+            try:
+                await listener(self.view(seat))
+            except Exception:  # a closed socket: forget it, the others still hear
+                self.listeners.pop(listener, None)
+
+    # --- bots ---------------------------------------------------------------------------------
+    def wake_bots(self) -> None:
+        if self._bot_task is not None and not self._bot_task.done():
+            return
+        if self.state.current_player in self.bots:
+            self._bot_task = asyncio.create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.bot_delay)
+            async with self.lock:
+                seat = self.state.current_player
+                bot = self.bots.get(seat)
+                if bot is None:
+                    return
+                observation = self.state.observation(seat)
+                rng = DealRng(self.saved.seed, "bot", seat, len(self.moves))
+                try:
+                    text = await asyncio.to_thread(bot.choose, observation, rng)
+                    self._apply(seat, text)
+                except Exception as err:  # a bot's bug must not stall the table
+                    log.error("bot %s failed in room %s: %s", bot.name, self.id, err)
+                    self._apply(seat, observation["legal_moves"][0])
+            await self.broadcast()
+
+
+class Rooms:
+    """Rooms in memory, loaded from the store on first use (replaying their moves)."""
+
+    def __init__(self, store: WebStore, config: RoomConfig) -> None:
+        self.store = store
+        self.config = config
+        self.rooms: dict[str, Room] = {}
+
+    def get(self, room_id: str) -> Room:
+        room = self.rooms.get(room_id)
+        if room is None:
+            saved = self.store.load_game(room_id)
+            if saved is None:
+                raise ProtocolError("unknown-room", f"no game '{room_id}'")
+            room = Room(saved, self.store, self.config)
+            self.rooms[room_id] = room
+        return room
+
+    def create(self, request: Mapping[str, Any]) -> Room:
+        spec = _find(request["game"])
+        params = _params_text(request.get("params") or {})
+        variant_name = request.get("variant") or spec.default_variant.name
+        try:
+            variant = spec.variant(variant_name, params)
+        except LudotecaError as err:
+            raise ProtocolError("bad-request", str(err)) from err
+        seats = _seats(spec, request.get("seats"))
+        seed = request.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
+        if seed < 0:
+            raise ProtocolError("bad-request", "a deal number is 0 or more")
+        saved = SavedGame(
+            id=secrets.token_urlsafe(6),
+            game=spec.name,
+            variant=variant.name,
+            params=params,
+            seed=seed,
+            seats=seats,
+            tokens=[secrets.token_urlsafe(12) if kind == HUMAN else None for kind in seats],
+            player=request.get("player") or DEFAULT_PLAYER,
+            status="playing",
+            moves=[],
+        )
+        self.store.create_game(saved)
+        room = Room(saved, self.store, self.config)
+        self.rooms[saved.id] = room
+        return room
+
+
+def _find(name: str) -> GameSpec:
+    try:
+        return find_game(name)
+    except LudotecaError as err:
+        raise ProtocolError("bad-request", str(err)) from err
+
+
+def _params_text(params: Mapping[str, Any]) -> dict[str, str]:
+    text: dict[str, str] = {}
+    for key, value in params.items():
+        if not isinstance(value, str | int | float):
+            raise ProtocolError("malformed", f"parameter '{key}' must be text, number or boolean")
+        text[key] = str(value).lower() if isinstance(value, bool) else str(value)
+    return text
+
+
+def _seats(spec: GameSpec, seats: list[Any] | None) -> list[str]:
+    if seats is None:
+        if spec.is_solitaire:
+            return [HUMAN]
+        bots = bots_for(spec.name)
+        default = "greedy" if "greedy" in bots else "random"
+        return [HUMAN] + [default] * (spec.min_players - 1)
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise ProtocolError(
+            "bad-request",
+            f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {len(seats)}",
+        )
+    known = bots_for(spec.name)
+    for kind in seats:
+        if not isinstance(kind, str) or (kind != HUMAN and kind not in known):
+            names = ", ".join([HUMAN, *sorted(known)])
+            raise ProtocolError("bad-request", f"a seat is one of {names}, not {kind!r}")
+    if HUMAN not in seats:
+        raise ProtocolError("bad-request", "at least one seat must be a person")
+    return list(seats)

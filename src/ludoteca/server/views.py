@@ -1,0 +1,66 @@
+"""What one seat is told: its observation and the table's public facts, nothing else.
+
+The game's part of a view is ``State.observation(seat)`` and only that. The rest is what the
+room knows without looking inside the state: seats, whose turn, how many moves, which buttons
+work. The last move is shown to the other seats only when it names nothing hidden from them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.core.game import TERMINAL
+from ludoteca.server.protocol import HUMAN, event
+
+if TYPE_CHECKING:
+    from ludoteca.server.rooms import Room
+
+
+def seat_view(room: Room, seat: int) -> dict[str, Any]:
+    state = room.state
+    observation = state.observation(seat)
+    to_move = state.current_player
+    your_turn = to_move == seat
+    against_bots = all(kind != HUMAN for s, kind in enumerate(room.saved.seats) if s != seat)
+    played_any = any(s == seat for s, _ in room.moves)
+    return event(
+        "state",
+        room=room.id,
+        seat=seat,
+        game=room.spec.name,
+        title=room.spec.title,
+        variant=room.variant.name,
+        variant_key=room.variant_key,
+        params=room.saved.params,
+        # In a multiplayer game with hidden tiles the deal number would reveal them all.
+        seed=room.saved.seed if room.solitaire or not room.spec.hidden_information else None,
+        seats=[
+            {"seat": s, "kind": HUMAN if k == HUMAN else "bot", "name": k}
+            for s, k in enumerate(room.saved.seats)
+        ],
+        to_move=None if to_move == TERMINAL else to_move,
+        your_turn=your_turn,
+        ply=len(room.moves),
+        last_move=_last_move(room, seat),
+        legal_moves=list(observation.get("legal_moves") or []) if your_turn else [],
+        can_undo=against_bots and played_any,
+        can_redo=against_bots and bool(room.redo_stack) and your_turn,
+        can_hint=your_turn and room.can_hint,
+        can_restart=against_bots,
+        outcome=observation.get("outcome"),
+        observation=observation,
+    )
+
+
+def _last_move(room: Room, seat: int) -> dict[str, Any] | None:
+    if not room.moves:
+        return None
+    by, text = room.moves[-1]
+    if by != seat and _names_hidden(text, room.state.hidden_from(seat)):
+        return {"seat": by, "move": None}
+    return {"seat": by, "move": text}
+
+
+def _names_hidden(text: str, hidden: frozenset[str]) -> bool:
+    upper = text.upper()
+    return any(token.upper() in upper for token in hidden)
