@@ -22,7 +22,7 @@ def _create(connection: sqlite3.Connection) -> None:
             variant TEXT NOT NULL,
             policy TEXT NOT NULL,
             first_seed INTEGER NOT NULL,
-            max_states INTEGER,
+            max_states INTEGER NOT NULL,  -- 0: no limit (NULLs would defeat UNIQUE)
             created REAL NOT NULL,
             UNIQUE (game, variant, policy, first_seed, max_states)
         );
@@ -70,16 +70,17 @@ def study_id(
     max_states: int | None,
 ) -> int:
     """The id of this study, created if new: the same settings resume the same study."""
+    limit = max_states or 0
     with connection:
         connection.execute(
             "INSERT OR IGNORE INTO studies (game, variant, policy, first_seed, max_states, created)"
             " VALUES (?, ?, ?, ?, ?, ?)",
-            (game, variant, policy, first_seed, max_states, time.time()),
+            (game, variant, policy, first_seed, limit, time.time()),
         )
     row = connection.execute(
         "SELECT id FROM studies WHERE game=? AND variant=? AND policy=? AND first_seed=?"
-        " AND max_states IS ?",
-        (game, variant, policy, first_seed, max_states),
+        " AND max_states=?",
+        (game, variant, policy, first_seed, limit),
     ).fetchone()
     return int(row["id"])
 
@@ -129,7 +130,7 @@ def list_studies(connection: sqlite3.Connection) -> list[dict[str, Any]]:
         GROUP BY s.id ORDER BY s.game, s.variant, s.policy, s.id
         """
     )
-    return [dict(r) for r in rows]
+    return [{**dict(r), "max_states": r["max_states"] or None} for r in rows]
 
 
 def record_finished(

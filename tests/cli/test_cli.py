@@ -1,0 +1,115 @@
+"""The ``ludoteca`` command as a person uses it: output, one-line errors, saves and replays."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ludoteca.cli import app
+from ludoteca.core.registry import all_games, discover
+
+discover("ludoteca.cli")
+runner = CliRunner()
+
+
+def ludoteca(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the installed command in a fresh process, exactly as a user would."""
+    return subprocess.run(
+        [sys.executable, "-m", "ludoteca", *args],
+        input=input,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_games_lists_every_game_and_variant() -> None:
+    result = runner.invoke(app, ["games", "--json"])
+    assert result.exit_code == 0
+    listed = {json.loads(line)["name"]: json.loads(line) for line in result.stdout.splitlines()}
+    for spec in all_games():
+        assert [v["name"] for v in listed[spec.name]["variants"]] == [v.name for v in spec.variants]
+    table = runner.invoke(app, ["games"])
+    assert "tappeto" in table.stdout and "con-scarti" in table.stdout
+
+
+def test_help_everywhere() -> None:
+    for command in ["games", "play", "replay", "solve", "study", "tournament", "stats"]:
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0 and "Usage" in result.stdout, command
+
+
+def test_play_save_and_replay(tmp_path: Path) -> None:
+    save = tmp_path / "deal.json"
+    session = "\n".join(["9Z", "7D", "2H", "undo", "2H", f"save {save}", "quit"]) + "\n"
+    result = runner.invoke(app, ["play", "tappeto", "--seed", "1"], input=session)
+    assert result.exit_code == 0, result.stdout
+    assert "bad move '9Z'" in result.stdout
+    assert "7D: the diamonds foundation needs 2D" in result.stdout
+    data = json.loads(save.read_text())
+    assert data["moves"] == ["2H"] and data["seed"] == 1 and data["game"] == "tappeto"
+    replay = runner.invoke(app, ["replay", str(save)])
+    assert replay.exit_code == 0 and "move 1: 2H" in replay.stdout
+
+
+def test_play_records_a_finished_game_in_the_statistics() -> None:
+    moves: list[str] = []
+    from ludoteca.core import find_game
+
+    state = find_game("tappeto").new_game(seed=1)
+    while not state.is_over:
+        moves.append(state.apply(state.legal_moves()[0]).__str__())
+    result = runner.invoke(
+        app, ["play", "tappeto", "--seed", "1"], input="\n".join(moves) + "\nquit\n"
+    )
+    assert "game over" in result.stdout
+    stats = runner.invoke(app, ["stats", "tappeto", "--json"])
+    row = json.loads(stats.stdout)
+    assert row["played"] == 1 and row["won"] == int(state.outcome().won)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "no game called 'chess'"),
+        (["play", "tappeto", "--variant", "huge"], "tappeto has no variant 'huge'"),
+        (["play", "tappeto", "-p", "rows"], "--param needs key=value"),
+        (["solve", "tappeto"], "say what to solve"),
+        (["solve", "tappeto", "--position", "2H 3C"], "bad position"),
+        (["replay", "/nonexistent/game.json"], "no such file"),
+        (["study", "tappeto", "--deals", "5", "--policy", "nope"], "no policy 'nope'"),
+    ],
+)
+def test_bad_input_gets_a_one_line_error(args: list[str], message: str) -> None:
+    result = ludoteca(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_corrupt_save_is_refused_and_left_alone(tmp_path: Path) -> None:
+    save = tmp_path / "broken.json"
+    save.write_text('{"format": "ludoteca-save", "version": 1, "game": "tappeto"')
+    result = ludoteca("replay", str(save))
+    assert result.returncode == 2 and "not JSON" in result.stderr
+    assert save.read_text().endswith('"tappeto"')
+
+
+def test_study_json_has_the_promised_keys() -> None:
+    result = runner.invoke(
+        app, ["study", "tappeto", "--deals", "50", "--policy", "random", "--json"]
+    )
+    assert result.exit_code == 0, result.stdout
+    report = json.loads(result.stdout)
+    for key in ("game", "variant", "policy", "deals", "won", "unknown", "rate", "ci95"):
+        assert key in report
+    assert report["deals"] == 50 and report["ci95"][0] <= report["rate"] <= report["ci95"][1]
+    listing = runner.invoke(app, ["study", "--list", "--json"])
+    assert json.loads(listing.stdout.splitlines()[0])["deals"] == 50

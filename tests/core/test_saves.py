@@ -1,0 +1,73 @@
+"""Saved games: JSON of game, variant, seed and moves; corrupt files are refused clearly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ludoteca.core import SaveFileError, find_game
+from ludoteca.core.saves import loads, parse_saved, snapshot
+from ludoteca.store.files import read_text, write_atomic
+
+
+def _played(moves: int = 3) -> str:
+    state = find_game("tappeto").new_game(seed=5)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.apply(state.legal_moves()[0])
+    return snapshot(state).dumps()
+
+
+def test_save_round_trips() -> None:
+    text = _played()
+    saved, state = loads(text)
+    assert saved.game == "tappeto" and saved.seed == 5
+    assert snapshot(state).dumps() == text
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.pop("moves"), 'the field "moves" is missing'),
+        (lambda d: d.update(seed="x"), '"seed" must be an integer'),
+        (lambda d: d.update(game="chess"), "no game called 'chess'"),
+        (lambda d: d.update(variant="huge"), "no variant 'huge'"),
+        (lambda d: d.update(format="other"), "not a ludoteca saved game"),
+        (lambda d: d.update(version=99), "version 99 is unknown"),
+        (lambda d: d["moves"].append("KS"), "move 4 does not replay"),
+        (lambda d: d["moves"].insert(0, "zz"), "move 1 does not replay: bad move 'zz'"),
+    ],
+)
+def test_corrupt_saves_are_refused_with_a_reason(mutate, message) -> None:  # type: ignore[no-untyped-def]
+    data = json.loads(_played())
+    mutate(data)
+    with pytest.raises(SaveFileError, match=message):
+        loads(json.dumps(data), "game.json")
+
+
+@given(st.text(max_size=200))
+def test_any_text_is_a_save_or_a_clear_error(text: str) -> None:
+    try:
+        parse_saved(text)
+    except SaveFileError as err:
+        assert str(err).startswith("save: ")
+
+
+def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path: Path) -> None:
+    target = tmp_path / "game.json"
+    write_atomic(target, "old")
+
+    with pytest.raises(TypeError):
+        write_atomic(target, 42)  # type: ignore[arg-type]
+    assert read_text(target) == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(SaveFileError, match="no such file"):
+        read_text(tmp_path / "nope.json")

@@ -1,0 +1,124 @@
+"""The contract every registered game keeps (after OpenSpiel's generic game tests).
+
+Random games of every game, variant and player count check that legal moves apply, games end,
+undo restores the position, notation and saves round-trip, deals are reproducible, and no
+observation ever shows a player a card or tile hidden from them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ludoteca.core.game import TERMINAL, GameSpec, State, Variant
+from ludoteca.core.registry import all_games, find_game
+from ludoteca.core.rng import DealRng
+from ludoteca.core.saves import loads, snapshot
+
+CASES = [
+    pytest.param(spec.name, variant.name, players, id=f"{spec.name}-{variant.name}-{players}p")
+    for spec in all_games()
+    for variant in spec.variants
+    for players in range(spec.min_players, spec.max_players + 1)
+]
+TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in a JSON value: dict keys and string leaves alike."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [str(k), *_strings(v)]]
+    if isinstance(value, list | tuple):
+        return [s for item in value for s in _strings(item)]
+    return []
+
+
+def assert_no_leak(state: State[Any]) -> None:
+    for player in range(state.players):
+        hidden = state.hidden_from(player)
+        observation = state.observation(player)
+        json.dumps(observation)  # must be JSON-ready
+        if not hidden:
+            continue
+        seen = set()
+        for text in _strings(observation):
+            seen.add(text)
+            seen.update(TOKEN.findall(text))
+        leaked = hidden & seen
+        assert not leaked, f"player {player} sees hidden {sorted(leaked)} in {state.position()}"
+
+
+def check_step(state: State[Any], spec: GameSpec, variant: Variant) -> None:
+    position = state.position()
+    assert spec.from_position(position, variant).position() == position
+    moves = state.legal_moves()
+    player = state.current_player
+    if state.is_over:
+        assert player == TERMINAL and moves == []
+        return
+    assert moves, f"{spec.name}: the game is not over but offers no move at {position}"
+    observed = state.observation(player)["legal_moves"]
+    assert sorted(observed) == sorted(state.legal_moves_text())
+    for move in moves:
+        text = state.move_text(move)
+        assert state.move_text(state.parse_move(text)) == text
+        assert state.why_illegal(move) is None
+
+
+def play_random(name: str, variant_name: str, players: int, seed: int) -> State[Any]:
+    spec = find_game(name)
+    variant = spec.variant(variant_name)
+    state = spec.new_game(variant, seed, players)
+    assert spec.new_game(variant, seed, players).position() == state.position(), "deal differs"
+    rng = DealRng(seed, "contract-test")
+    for _ in range(spec.max_game_length):
+        check_step(state, spec, variant)
+        assert_no_leak(state)
+        if state.is_over:
+            break
+        moves = state.legal_moves()
+        move = rng.choice(moves)
+        before = state.position()
+        state.apply(move)
+        state.undo()
+        assert state.position() == before, f"{spec.name}: undo of {move} changed the position"
+        state.apply(move)
+    else:
+        check_step(state, spec, variant)
+        assert spec.extra.get("can_cycle"), (
+            f"{spec.name} did not end within max_game_length={spec.max_game_length}; "
+            "if the rules allow endless play, declare GameSpec.extra['can_cycle']=True"
+        )
+    return state
+
+
+@pytest.mark.parametrize(("name", "variant_name", "players"), CASES)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_random_games_keep_the_contract(
+    name: str, variant_name: str, players: int, seed: int
+) -> None:
+    state = play_random(name, variant_name, players, seed)
+    saved, replayed = loads(snapshot(state).dumps())
+    assert replayed.position() == state.position()
+    assert saved.moves == state.history_text()
+    if state.is_over:
+        assert state.outcome() == replayed.outcome()
+
+
+@pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.name)
+def test_declared_facts(spec: GameSpec) -> None:
+    assert find_game(spec.name) is spec
+    for alias in spec.aliases:
+        assert find_game(alias.upper()) is spec
+    assert 1 <= spec.min_players <= spec.max_players <= 4
+    assert spec.variants and len({v.name for v in spec.variants}) == len(spec.variants)
+    assert spec.max_game_length > 0
+    assert spec.rules_doc == f"docs/rules/{spec.name}.md"
