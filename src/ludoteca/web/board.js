@@ -1,0 +1,134 @@
+// The drawing surface a game module draws on. Pieces (cards, tiles) carry an id, so a
+// piece that moves between two states slides from its old place to its new one (FLIP);
+// anything with a key is something the player can click, drag or reach with the keyboard.
+
+import {
+  CARD_H, CARD_W, TILE, cardName, drawCard, drawCardBack, drawTile, drawTileBack, svg, tileName,
+} from './art.js';
+
+const SLIDE_MS = 300;
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export class Board {
+  constructor(node) {
+    this.node = node;
+    this.positions = new Map();
+    this.root = null;
+  }
+
+  /** Start a new frame of width x height user units. */
+  begin(width, height) {
+    this.previous = this.positions;
+    this.positions = new Map();
+    this.enterFrom = null;
+    this.node.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    this.width = width;
+    this.height = height;
+    this.root?.remove();
+    this.root = svg('g', { class: 'scene' }, this.node);
+  }
+
+  group(attrs = {}) {
+    return svg('g', attrs, this.root);
+  }
+
+  /** Make node clickable as `key` (what move parsers name), with a spoken label. */
+  keyed(node, key, label) {
+    node.dataset.key = key;
+    node.setAttribute('aria-label', label);
+    return node;
+  }
+
+  /** A piece: a group at (x, y) that slides when it moves between frames. */
+  piece(id, x, y, parent = this.root) {
+    const g = svg('g', { class: 'piece', transform: `translate(${x} ${y})` }, parent);
+    if (id) {
+      g.dataset.id = id;
+      this.positions.set(id, { x, y, node: g });
+    }
+    return g;
+  }
+
+  card(x, y, code, { key = code, id = code, label = cardName(code), w = CARD_W, h = CARD_H } = {}) {
+    const g = this.piece(id, x, y);
+    drawCard(g, code, w, h);
+    if (key) this.keyed(g, key, label);
+    return g;
+  }
+
+  cardBack(x, y, { key = null, id = null, label = 'face-down card', w = CARD_W, h = CARD_H } = {}) {
+    const g = this.piece(id, x, y);
+    drawCardBack(g, w, h);
+    if (key) this.keyed(g, key, label);
+    return g;
+  }
+
+  tile(x, y, code, { key = code, id = code, label = tileName(code), size = TILE } = {}) {
+    const g = this.piece(id, x, y);
+    drawTile(g, code, size);
+    if (key) this.keyed(g, key, label);
+    return g;
+  }
+
+  tileBack(x, y, { key = null, id = null, label = 'face-down tile', size = TILE } = {}) {
+    const g = this.piece(id, x, y);
+    drawTileBack(g, size);
+    if (key) this.keyed(g, key, label);
+    return g;
+  }
+
+  /** An empty place (a gap, a foundation, a cell): dashed, with an optional caption. */
+  slot(x, y, w, h, { key = null, label = '', caption = '', rx = 6 } = {}) {
+    const g = svg('g', { class: 'slot', transform: `translate(${x} ${y})` }, this.root);
+    svg('rect', { class: 'slot-rect', x: 1, y: 1, width: w - 2, height: h - 2, rx }, g);
+    if (caption) {
+      const text = svg('text', {
+        class: 'slot-caption', x: w / 2, y: h / 2 + 6, 'text-anchor': 'middle',
+        'font-size': Math.min(18, w / 3),
+      }, g);
+      text.textContent = caption;
+    }
+    if (key) this.keyed(g, key, label || caption || key);
+    return g;
+  }
+
+  text(x, y, content, { cls = 'label', anchor = 'start', size = 14, parent = this.root } = {}) {
+    const node = svg('text', { class: cls, x, y, 'text-anchor': anchor, 'font-size': size }, parent);
+    node.textContent = content;
+    return node;
+  }
+
+  /** Slide moved pieces, fade in new ones (from `enterFrom` when the game sets it). */
+  end() {
+    if (this.previous.size === 0 || reducedMotion()) return;
+    for (const [id, now] of this.positions) {
+      const before = this.previous.get(id);
+      if (before && (before.x !== now.x || before.y !== now.y)) {
+        slide(this.root, now.node, before, now);
+      } else if (!before && this.enterFrom) {
+        slide(this.root, now.node, this.enterFrom, now);
+      } else if (!before) {
+        now.node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: SLIDE_MS });
+      }
+    }
+  }
+}
+
+function slide(root, node, from, to) {
+  // Lift the piece above the others while it travels, then put it back in its layer.
+  const marker = document.createComment('');
+  node.replaceWith(marker);
+  root.appendChild(node);
+  const animation = node.animate(
+    [
+      { transform: `translate(${from.x}px, ${from.y}px)` },
+      { transform: `translate(${to.x}px, ${to.y}px)` },
+    ],
+    { duration: SLIDE_MS, easing: 'cubic-bezier(.2,.7,.3,1)' },
+  );
+  const settle = () => { if (marker.isConnected) marker.replaceWith(node); };
+  animation.onfinish = settle;
+  animation.oncancel = settle;
+}
+
+export { CARD_H, CARD_W, TILE };

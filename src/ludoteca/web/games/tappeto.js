@@ -1,0 +1,53 @@
+// Tappeto: the foundations and the face-down reserve above the carpet. A carpet card that
+// can go up plays with one click (or drag it onto its foundation).
+
+import { CARD_H, CARD_W } from '../art.js';
+
+const PAD = 12;
+const STEP_X = CARD_W + 10;
+const STEP_Y = CARD_H + 10;
+const SUITS = 'CDHS';
+const SUIT_WORDS = ['clubs', 'diamonds', 'hearts', 'spades'];
+
+const foundationKey = (suit) => `foundation-${suit}`;
+
+export default {
+  draw(board, obs) {
+    // The reserve and the four foundations take five columns of the carpet's grid.
+    const width = Math.max(obs.cols, 5) * STEP_X + PAD * 2 - 10;
+    const top = PAD + CARD_H + 26;
+    board.begin(width, top + obs.rows * STEP_Y + PAD);
+    // The reserve at the left of the top row, the four foundations to its right.
+    const reserveX = PAD;
+    if (obs.reserve_count > 0) {
+      board.cardBack(reserveX, PAD, { label: `reserve, ${obs.reserve_count} cards` });
+    } else {
+      board.slot(reserveX, PAD, CARD_W, CARD_H, { caption: '∅' });
+    }
+    board.text(reserveX + CARD_W / 2, PAD + CARD_H + 16, `reserve ${obs.reserve_count}`, {
+      anchor: 'middle', size: 13,
+    });
+    board.enterFrom = { x: reserveX, y: PAD };
+    const firstFoundation = width - PAD - 4 * STEP_X + 10;
+    obs.foundations.forEach((topCard, suit) => {
+      const x = firstFoundation + suit * STEP_X;
+      const label = `${SUIT_WORDS[suit]} foundation`;
+      board.slot(x, PAD, CARD_W, CARD_H, { key: foundationKey(suit), label, caption: SUITS[suit] });
+      if (topCard) board.card(x, PAD, topCard, { key: foundationKey(suit), label: `${label}, ${topCard}` });
+    });
+    obs.carpet.forEach((card, cell) => {
+      const x = PAD + (cell % obs.cols) * STEP_X;
+      const y = top + Math.floor(cell / obs.cols) * STEP_Y;
+      if (card) board.card(x, y, card);
+      else board.slot(x, y, CARD_W, CARD_H, { label: 'gap' });
+    });
+  },
+
+  parse(move) {
+    return { from: move, to: foundationKey(SUITS.indexOf(move[1])), click: true };
+  },
+
+  summary(obs) {
+    return `${obs.score} on the foundations`;
+  },
+};

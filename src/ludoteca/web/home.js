@@ -1,0 +1,252 @@
+// The home view: the seven games with their variants, a deal by number or at random,
+// seats for the multiplayer games, games to resume, and the player's statistics.
+
+import { drawCard, drawTile, svg } from './art.js';
+import { playerName, saveSeats, savedSeat, setPlayerName } from './net.js';
+import { showRules, toast } from './ui.js';
+
+const SHOWCASE = {
+  gaps: ['card', ['2S', '3S', '4S']],
+  tappeto: ['card', ['AH', 'KC']],
+  acme: ['card', ['QD', 'JD']],
+  muro: ['tile', ['3B', '4F']],
+  mosaico: ['tile', ['2U', '2M']],
+  scalafrutta: ['tile', ['4C', '5C']],
+  domino: ['tile', ['6P', '6F']],
+};
+
+function html(strings, ...values) {
+  const escape = (v) => String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return strings.reduce((out, s, i) => out + s + (i < values.length ? escape(values[i]) : ''), '');
+}
+
+export async function showHome(main, connection) {
+  document.getElementById('where').textContent = '';
+  document.title = 'ludoteca';
+  main.innerHTML = '<p class="loading">Loading the games…</p>';
+  const player = playerName();
+  const [games, stats, rooms] = await Promise.all([
+    fetch('/api/games').then((r) => r.json()),
+    fetch(`/api/stats?player=${encodeURIComponent(player)}`).then((r) => r.json()),
+    fetch(`/api/rooms?player=${encodeURIComponent(player)}`).then((r) => r.json()),
+  ]);
+  const titles = Object.fromEntries(games.games.map((g) => [g.name, g.title]));
+  main.innerHTML = html`
+    <section class="home">
+      <div class="intro">
+        <h1>Seven games</h1>
+        <label class="player">Player <input id="player" value="${player}" maxlength="40"
+          autocomplete="nickname"></label>
+      </div>
+      <section class="resume" hidden><h2>Games in progress</h2><ul></ul></section>
+      <section class="games"></section>
+      <section class="stats"><h2>Statistics for ${player}</h2><div class="stats-body"></div></section>
+    </section>`;
+  main.querySelector('#player').addEventListener('change', (e) => {
+    setPlayerName(e.target.value);
+    showHome(main, connection);
+  });
+  const grid = main.querySelector('.games');
+  for (const game of games.games) grid.appendChild(gameCard(game, stats.stats, connection));
+  showResume(main.querySelector('.resume'), rooms.rooms, titles);
+  showStats(main.querySelector('.stats-body'), stats.stats, titles);
+
+  const stop = connection.listen((event) => {
+    if (event.type === 'joined') {
+      saveSeats(event.room, event.seat, event.tokens);
+      location.hash = `#/room/${event.room}`;
+    } else if (event.type === 'error') {
+      toast(event.message, 'error');
+    }
+  });
+  return stop;
+}
+
+function gameCard(game, stats, connection) {
+  const card = document.createElement('article');
+  card.className = 'game';
+  card.dataset.game = game.name;
+  card.innerHTML = html`
+    <div class="game-head">
+      <svg class="showcase" viewBox="0 0 150 84" aria-hidden="true"></svg>
+      <div><h2>${game.title}</h2>
+      <p class="players">${game.solitaire ? 'solitaire' : `${game.min_players}–${game.max_players} players`}</p></div>
+      <button type="button" class="link rules-button">Rules</button>
+    </div>
+    <p class="desc">${game.description}</p>
+    <label class="row">Variant <select name="variant"></select></label>
+    <p class="vdesc"></p>
+    <details class="options"><summary>Options</summary><div class="params"></div></details>
+    <fieldset class="seats" hidden><legend>Players</legend><div class="seat-list"></div>
+      <div class="seat-buttons"><button type="button" class="add-seat">+ player</button>
+      <button type="button" class="drop-seat">− player</button></div></fieldset>
+    <form class="deal">
+      <label>Deal <input name="seed" type="number" min="0" step="1" placeholder="random"
+        inputmode="numeric"></label>
+      <button type="submit" class="primary play">Play</button>
+    </form>
+    <p class="mystats"></p>`;
+  drawShowcase(card.querySelector('.showcase'), game.name);
+  const select = card.querySelector('select[name=variant]');
+  for (const v of game.variants) {
+    const option = document.createElement('option');
+    option.value = v.name;
+    option.textContent = v.name;
+    select.appendChild(option);
+  }
+  const refresh = () => {
+    const variant = game.variants.find((v) => v.name === select.value);
+    card.querySelector('.vdesc').textContent = variant.description;
+    showParams(card.querySelector('.params'), variant.params);
+    const mine = stats.find((s) => s.game === game.name && s.variant === variant.name);
+    card.querySelector('.mystats').textContent = mine ? statLine(mine) : 'Not played yet.';
+  };
+  select.addEventListener('change', refresh);
+  refresh();
+  if (!game.solitaire) seatEditor(card.querySelector('.seats'), game);
+  card.querySelector('.rules-button').addEventListener('click', () => showRules(game.name));
+  card.querySelector('.deal').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const seedText = card.querySelector('input[name=seed]').value.trim();
+    const request = {
+      game: game.name,
+      variant: select.value,
+      params: changedParams(card),
+      seed: seedText === '' ? null : Number.parseInt(seedText, 10),
+      player: playerName(),
+    };
+    if (!game.solitaire) {
+      request.seats = [...card.querySelectorAll('.seat-list select, .seat-list input')].map(
+        (n) => n.value,
+      );
+    }
+    connection.send('new', request);
+  });
+  return card;
+}
+
+function drawShowcase(node, name) {
+  const [kind, codes] = SHOWCASE[name] ?? ['tile', ['1M', '2M']];
+  codes.forEach((code, i) => {
+    const g = svg('g', { transform: `translate(${8 + i * 40} ${kind === 'card' ? 2 : 12}) rotate(${(i - 1) * 6} 28 40)` }, node);
+    if (kind === 'card') drawCard(g, code);
+    else drawTile(g, code);
+  });
+}
+
+function showParams(node, params) {
+  node.innerHTML = '';
+  for (const [name, value] of Object.entries(params)) {
+    const label = document.createElement('label');
+    label.className = 'row';
+    label.textContent = name.replaceAll('_', ' ');
+    const input = document.createElement('input');
+    input.name = `param-${name}`;
+    input.dataset.param = name;
+    if (typeof value === 'boolean') {
+      input.type = 'checkbox';
+      input.checked = value;
+    } else if (typeof value === 'number') {
+      input.type = 'number';
+      input.value = value;
+      input.step = Number.isInteger(value) ? '1' : 'any';
+    } else {
+      input.value = value ?? '';
+    }
+    input.dataset.initial = input.type === 'checkbox' ? String(input.checked) : input.value;
+    label.appendChild(input);
+    node.appendChild(label);
+  }
+}
+
+function changedParams(card) {
+  const params = {};
+  for (const input of card.querySelectorAll('[data-param]')) {
+    const now = input.type === 'checkbox' ? String(input.checked) : input.value;
+    if (now !== input.dataset.initial) params[input.dataset.param] = now;
+  }
+  return params;
+}
+
+function seatEditor(fieldset, game) {
+  fieldset.hidden = false;
+  const list = fieldset.querySelector('.seat-list');
+  const bots = game.bots.map((b) => b.name);
+  const preferred = bots.includes('greedy') ? 'greedy' : bots[0];
+  const addSeat = () => {
+    const row = document.createElement('label');
+    row.className = 'row seat';
+    const seat = list.children.length;
+    row.append(`Seat ${seat + 1}`);
+    if (seat === 0) {
+      const you = document.createElement('input');
+      you.type = 'hidden';
+      you.value = 'human';
+      row.append(you, ' you');
+    } else {
+      const select = document.createElement('select');
+      for (const name of ['human', ...bots]) {
+        const option = document.createElement('option');
+        option.value = name;
+        option.textContent = name === 'human' ? 'a person' : `bot: ${name}`;
+        option.title = game.bots.find((b) => b.name === name)?.description ?? '';
+        select.appendChild(option);
+      }
+      select.value = preferred;
+      row.appendChild(select);
+    }
+    list.appendChild(row);
+  };
+  const fit = () => {
+    fieldset.querySelector('.add-seat').disabled = list.children.length >= game.max_players;
+    fieldset.querySelector('.drop-seat').disabled = list.children.length <= game.min_players;
+  };
+  for (let i = 0; i < game.min_players; i += 1) addSeat();
+  fieldset.querySelector('.add-seat').addEventListener('click', () => { addSeat(); fit(); });
+  fieldset.querySelector('.drop-seat').addEventListener('click', () => {
+    list.lastElementChild.remove();
+    fit();
+  });
+  fit();
+}
+
+function statLine(s) {
+  const streak = s.streak > 0 ? `${s.streak} won in a row` : `${-s.streak} lost in a row`;
+  return `Played ${s.played} · won ${s.won} · best score ${s.best_score} · ${streak}`;
+}
+
+function showResume(section, rooms, titles) {
+  const list = section.querySelector('ul');
+  for (const room of rooms) {
+    const mine = savedSeat(room.room);
+    const item = document.createElement('li');
+    const when = new Date(room.updated * 1000).toLocaleString();
+    item.innerHTML = html`<span><strong>${titles[room.game] ?? room.game}</strong> · ${room.variant}
+      · deal ${room.seed} · ${room.plies} moves · ${when}</span>`;
+    if (mine) {
+      const link = document.createElement('a');
+      link.href = `#/room/${room.room}`;
+      link.className = 'button';
+      link.textContent = 'Resume';
+      item.appendChild(link);
+    } else {
+      item.append(' (started in another browser)');
+    }
+    list.appendChild(item);
+  }
+  section.hidden = rooms.length === 0;
+}
+
+function showStats(node, stats, titles) {
+  if (stats.length === 0) {
+    node.innerHTML = '<p>No finished games yet.</p>';
+    return;
+  }
+  const rows = stats.map((s) => html`<tr><td>${titles[s.game] ?? s.game}</td><td>${s.variant}</td>
+    <td>${s.played}</td><td>${s.won} (${Math.round((100 * s.won) / s.played)}%)</td>
+    <td>${s.best_score}</td><td>${s.streak > 0 ? `+${s.streak}` : s.streak}</td>
+    <td>${s.best_streak}</td></tr>`);
+  node.innerHTML = `<table class="stat-table"><thead><tr><th>Game</th><th>Variant</th>
+    <th>Played</th><th>Won</th><th>Best score</th><th>Streak</th><th>Best streak</th></tr></thead>
+    <tbody>${rows.join('')}</tbody></table>`;
+}

@@ -1,0 +1,231 @@
+// From clicks, drags and keys to a legal move. The game module tells, for each legal move
+// string, which drawn thing it starts from (`from`) and where it goes (`to`); this module
+// does the rest the same way for every game:
+//   - click a source: its targets light up; click a target: the move is sent;
+//   - a source with a single move that needs no target (`click`) plays at once;
+//   - drag a source onto a target does the same as the two clicks;
+//   - Tab / arrow keys walk the sources (then the targets), Enter or Space clicks.
+// When several moves share a source and a target, a small menu asks which one.
+
+const DRAG_PX = 6;
+
+export class Interaction {
+  constructor(node, { play, choose }) {
+    this.node = node;
+    this.play = play;
+    this.choose = choose;
+    this.moves = [];
+    this.selected = null;
+    this.drag = null;
+    this.suppressClick = false;
+    node.addEventListener('click', (e) => this.onClick(e));
+    node.addEventListener('pointerdown', (e) => this.onPointerDown(e));
+    node.addEventListener('pointermove', (e) => this.onPointerMove(e));
+    node.addEventListener('pointerup', (e) => this.onPointerUp(e));
+    node.addEventListener('pointercancel', () => this.endDrag());
+    node.addEventListener('keydown', (e) => this.onKey(e));
+  }
+
+  /** New legal moves (after each frame): [{move, from, to, click}]. */
+  update(moves) {
+    this.moves = moves;
+    this.bySource = new Map();
+    for (const m of moves) {
+      if (!this.bySource.has(m.from)) this.bySource.set(m.from, []);
+      this.bySource.get(m.from).push(m);
+    }
+    this.selected = null;
+    this.paint();
+  }
+
+  nodes(key) {
+    return this.node.querySelectorAll(`[data-key="${CSS.escape(key)}"]`);
+  }
+
+  targetsOf(key) {
+    return new Set((this.bySource.get(key) ?? []).map((m) => m.to).filter((t) => t != null));
+  }
+
+  /** Classes: movable sources, the selection, its targets; only those take the focus. */
+  paint() {
+    const targets = this.selected ? this.targetsOf(this.selected) : new Set();
+    for (const node of this.node.querySelectorAll('[data-key]')) {
+      const key = node.dataset.key;
+      const movable = this.bySource.has(key);
+      const target = targets.has(key);
+      node.classList.toggle('movable', movable && !this.selected);
+      node.classList.toggle('selected', key === this.selected);
+      node.classList.toggle('target', target);
+      const active = this.selected ? target || key === this.selected : movable;
+      node.setAttribute('tabindex', active ? '0' : '-1');
+      node.setAttribute('role', 'button');
+    }
+  }
+
+  hint(move) {
+    for (const node of this.node.querySelectorAll('.hint')) node.classList.remove('hint');
+    const found = this.moves.find((m) => m.move === move);
+    if (!found) return false;
+    for (const key of [found.from, found.to]) {
+      if (key != null) for (const node of this.nodes(key)) node.classList.add('hint');
+    }
+    return true;
+  }
+
+  clear() {
+    this.selected = null;
+    this.paint();
+  }
+
+  activate(key) {
+    if (this.selected && key !== this.selected && this.targetsOf(this.selected).has(key)) {
+      this.between(this.selected, key);
+      return;
+    }
+    const from = this.bySource.get(key);
+    if (!from) {
+      this.clear();
+      return;
+    }
+    if (from.every((m) => m.click || m.to == null)) {
+      this.send(from);
+    } else if (key === this.selected) {
+      // A second click on the selection plays it when there is only one place to go.
+      const targets = this.targetsOf(key);
+      if (targets.size === 1) this.between(key, [...targets][0]);
+      else this.clear();
+    } else {
+      this.selected = key;
+      this.paint();
+      this.node.querySelector('.target')?.focus?.({ preventScroll: true });
+    }
+  }
+
+  between(from, to) {
+    this.send(this.moves.filter((m) => m.from === from && m.to === to));
+  }
+
+  send(moves) {
+    this.selected = null;
+    this.paint();
+    if (moves.length === 1) this.play(moves[0].move);
+    else if (moves.length > 1) this.choose(moves.map((m) => m.move));
+  }
+
+  keyOf(event) {
+    return event.target.closest?.('[data-key]')?.dataset.key ?? null;
+  }
+
+  onClick(event) {
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      return;
+    }
+    const key = this.keyOf(event);
+    if (key) this.activate(key);
+    else this.clear();
+  }
+
+  onPointerDown(event) {
+    if (event.button !== 0) return;
+    const key = this.keyOf(event);
+    if (!key || this.targetsOf(key).size === 0) return;
+    const piece = event.target.closest('[data-key]');
+    this.drag = { key, piece, x: event.clientX, y: event.clientY, ghost: null };
+  }
+
+  onPointerMove(event) {
+    const drag = this.drag;
+    if (!drag) return;
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_PX) return;
+      this.node.setPointerCapture?.(event.pointerId);
+      this.selected = drag.key;
+      this.paint();
+      drag.ghost = drag.piece.cloneNode(true);
+      drag.ghost.classList.add('ghost');
+      drag.ghost.removeAttribute('data-key');
+      drag.ghost.removeAttribute('data-id');
+      drag.start = this.point(drag.x, drag.y);
+      drag.base = drag.piece.getAttribute('transform') ?? '';
+      this.node.appendChild(drag.ghost);
+      drag.piece.classList.add('dragging');
+    }
+    const p = this.point(event.clientX, event.clientY);
+    drag.ghost.setAttribute(
+      'transform', `translate(${p.x - drag.start.x} ${p.y - drag.start.y}) ${drag.base}`,
+    );
+  }
+
+  onPointerUp(event) {
+    const drag = this.drag;
+    if (!drag?.ghost) {
+      this.drag = null;
+      return;
+    }
+    this.suppressClick = true;
+    this.endDrag();
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const key = under?.closest?.('[data-key]')?.dataset.key;
+    if (key && this.targetsOf(drag.key).has(key)) this.between(drag.key, key);
+    else this.clear();
+  }
+
+  endDrag() {
+    if (this.drag?.ghost) {
+      this.drag.ghost.remove();
+      this.drag.piece.classList.remove('dragging');
+    }
+    this.drag = null;
+  }
+
+  point(clientX, clientY) {
+    const matrix = this.node.getScreenCTM().inverse();
+    const p = new DOMPoint(clientX, clientY).matrixTransform(matrix);
+    return { x: p.x, y: p.y };
+  }
+
+  onKey(event) {
+    const key = this.keyOf(event);
+    if ((event.key === 'Enter' || event.key === ' ') && key) {
+      event.preventDefault();
+      this.activate(key);
+      return;
+    }
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (step[event.key]) {
+      event.preventDefault();
+      this.walk(event.target, ...step[event.key]);
+    }
+  }
+
+  /** Move the focus to the nearest active thing in that direction. */
+  walk(current, dx, dy) {
+    const active = [...this.node.querySelectorAll('[data-key][tabindex="0"]')];
+    if (active.length === 0) return;
+    if (!active.includes(current)) {
+      active[0].focus();
+      return;
+    }
+    const centre = (n) => {
+      const r = n.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    };
+    const from = centre(current);
+    let best = null;
+    let bestScore = Infinity;
+    for (const node of active) {
+      if (node === current) continue;
+      const c = centre(node);
+      const along = (c.x - from.x) * dx + (c.y - from.y) * dy;
+      if (along <= 1) continue;
+      const across = Math.abs((c.x - from.x) * dy) + Math.abs((c.y - from.y) * dx);
+      const score = along + 2 * across;
+      if (score < bestScore) {
+        best = node;
+        bestScore = score;
+      }
+    }
+    best?.focus();
+  }
+}

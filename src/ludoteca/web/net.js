@@ -1,0 +1,83 @@
+// The page's side of the WebSocket protocol (docs/web.md): one connection for the whole
+// page, reopened when it drops; each view listens while it is on screen.
+
+export const PROTOCOL = 1;
+const SEATS_KEY = 'ludoteca.seats';
+
+export class Connection {
+  constructor() {
+    this.listeners = new Set();
+    this.queue = [];
+    this.onReopen = null;
+    this.everOpened = false;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
+    this.socket = new WebSocket(`${scheme}${location.host}/ws`);
+    this.socket.addEventListener('open', () => {
+      const again = this.everOpened;
+      this.everOpened = true;
+      this.status('online');
+      if (again && this.onReopen) this.onReopen();
+      for (const text of this.queue.splice(0)) this.socket.send(text);
+    });
+    this.socket.addEventListener('message', (e) => {
+      const event = JSON.parse(e.data);
+      for (const listener of [...this.listeners]) listener(event);
+    });
+    this.socket.addEventListener('close', () => {
+      this.status('offline');
+      setTimeout(() => this.open(), 1000);
+    });
+  }
+
+  status(text) {
+    const node = document.getElementById('conn');
+    if (node) {
+      node.textContent = text === 'online' ? '' : 'reconnecting…';
+      node.dataset.state = text;
+    }
+    document.body.dataset.connection = text;
+  }
+
+  send(type, fields = {}) {
+    const text = JSON.stringify({ protocol: PROTOCOL, type, ...fields });
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(text);
+    else this.queue.push(text);
+  }
+
+  /** Listen to every event; returns the function that stops listening. */
+  listen(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+}
+
+/** Seat tokens of the games started in this browser, by room. */
+export function savedSeat(room) {
+  return readSeats()[room] ?? null;
+}
+
+export function saveSeats(room, seat, tokens) {
+  const all = readSeats();
+  all[room] = { seat, token: tokens[String(seat)], tokens };
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
+function readSeats() {
+  try {
+    return JSON.parse(localStorage.getItem(SEATS_KEY) ?? '{}') ?? {};
+  } catch {
+    return {};
+  }
+}
+
+export function playerName() {
+  return localStorage.getItem('ludoteca.player') || 'player';
+}
+
+export function setPlayerName(name) {
+  localStorage.setItem('ludoteca.player', name.trim() || 'player');
+}

@@ -1,0 +1,312 @@
+// The table view: joins a room, draws each state with the game's module (or the generic
+// fallback), turns clicks into legal moves, and offers undo, redo, hint, restart, rules.
+
+import { Board } from './board.js';
+import fallback from './fallback.js';
+import { Interaction } from './interact.js';
+import { playerName, saveSeats, savedSeat } from './net.js';
+import { showRules, toast } from './ui.js';
+
+const modules = new Map();
+
+function gameModule(name) {
+  if (!modules.has(name)) {
+    const loading = import(`./games/${name}.js`).then(
+      (found) => found.default,
+      (err) => {
+        // Every game stays playable through its list of legal moves.
+        console.info(`no table for ${name} (${err.message}): using the generic one`);
+        return fallback;
+      },
+    );
+    modules.set(name, loading);
+  }
+  return modules.get(name);
+}
+
+export async function showTable(main, connection, room, seatText, token) {
+  if (seatText !== undefined && token) saveSeats(room, Number(seatText), { [seatText]: token });
+  const seat = savedSeat(room);
+  if (!seat) {
+    main.innerHTML = `<section class="notice"><p>This browser holds no seat at that table.</p>
+      <p><a class="button" href="#/">Back to the games</a></p></section>`;
+    return () => {};
+  }
+  main.innerHTML = `
+    <section class="table-page">
+      <div class="bar">
+        <div class="title"><h1>…</h1><span class="meta"></span></div>
+        <div class="tools">
+          <button type="button" data-act="undo" title="Undo (U)" aria-keyshortcuts="U">↶ Undo</button>
+          <button type="button" data-act="redo" title="Redo (Y)" aria-keyshortcuts="Y">↷ Redo</button>
+          <button type="button" data-act="hint" title="Hint (H)" aria-keyshortcuts="H">Hint</button>
+          <button type="button" data-act="restart" title="Deal the same cards again">Restart</button>
+          <button type="button" data-act="rules" title="Rules (?)">Rules</button>
+          <a class="button" href="#/">Home</a>
+        </div>
+      </div>
+      <p class="status" aria-live="polite"></p>
+      <div class="board-wrap">
+        <svg class="board" role="group" aria-label="the table"></svg>
+        <div class="chooser" hidden></div>
+        <div class="end-panel" hidden></div>
+      </div>
+      <div class="actions" aria-label="moves"></div>
+      <details class="invites" hidden><summary>Invite the other players</summary><ul></ul></details>
+      <p class="keys">Click or drag a card or tile, then its target · keyboard: Tab / arrows to
+        move, Enter to choose, Esc to cancel, U undo, Y redo, H hint, ? rules</p>
+    </section>`;
+  const page = main.querySelector('.table-page');
+  const svgNode = page.querySelector('svg.board');
+  const board = new Board(svgNode);
+  let view = null;
+  let module = fallback;
+
+  const play = (move) => connection.send('move', { move, ply: view?.ply ?? null });
+  const chooser = page.querySelector('.chooser');
+  const choose = (moves) => {
+    chooser.innerHTML = '<p>Which move?</p>';
+    for (const move of moves) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = module.label?.(move, view.observation, view) ?? move;
+      button.addEventListener('click', () => {
+        chooser.hidden = true;
+        play(move);
+      });
+      chooser.appendChild(button);
+    }
+    const cancel = document.createElement('button');
+    cancel.type = 'button';
+    cancel.className = 'link';
+    cancel.textContent = 'Cancel';
+    cancel.addEventListener('click', () => { chooser.hidden = true; });
+    chooser.appendChild(cancel);
+    chooser.hidden = false;
+    chooser.querySelector('button').focus();
+  };
+  const interaction = new Interaction(svgNode, { play, choose });
+
+  const act = {
+    undo: () => connection.send('undo'),
+    redo: () => connection.send('redo'),
+    hint: () => connection.send('hint'),
+    restart: () => {
+      if (!view?.ply || window.confirm('Start this deal again from the beginning?')) {
+        connection.send('restart');
+      }
+    },
+    rules: () => showRules(view?.game),
+  };
+  for (const button of page.querySelectorAll('[data-act]')) {
+    button.addEventListener('click', () => act[button.dataset.act]());
+  }
+
+  const render = async (next) => {
+    view = next;
+    const loaded = await gameModule(next.game);
+    if (view !== next) return; // a newer state arrived while the module loaded
+    module = loaded;
+    const obs = next.observation;
+    chooser.hidden = true;
+    module.draw(board, obs, next);
+    board.end();
+    const parsed = [];
+    const loose = [];
+    for (const move of next.legal_moves) {
+      const where = module.parse(move, obs, next);
+      if (where && where.from != null) parsed.push({ move, ...where });
+      else loose.push(move);
+    }
+    interaction.update(parsed);
+    showActions(page.querySelector('.actions'), loose, module, next, play);
+    showBar(page, next, module);
+    showEnd(page.querySelector('.end-panel'), next, connection);
+    showInvites(page.querySelector('.invites'), next);
+  };
+
+  const stop = connection.listen((event) => {
+    if (event.type === 'state' && event.room === room) {
+      render(event);
+    } else if (event.type === 'joined' && event.room !== room) {
+      saveSeats(event.room, event.seat, event.tokens);
+      location.hash = `#/room/${event.room}`;
+    } else if (event.type === 'hint') {
+      showHint(page, interaction, event, module, view);
+    } else if (event.type === 'error') {
+      if (['unknown-room', 'forbidden', 'broken'].includes(event.code) && event.request === 'join') {
+        main.querySelector('.status').textContent = event.message;
+      }
+      toast(event.message, 'error');
+    }
+  });
+  const join = () => connection.send('join', { room, seat: seat.seat, token: seat.token });
+  connection.onReopen = join;
+  join();
+
+  const onKey = (event) => {
+    if (event.target.closest('input, select, textarea') || document.querySelector('dialog[open]')) {
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key.toLowerCase();
+    if (key === 'escape') {
+      chooser.hidden = true;
+      interaction.clear();
+    } else if (key === 'u' || key === 'z') {
+      if (view?.can_undo) act.undo();
+    } else if (key === 'y') {
+      if (view?.can_redo) act.redo();
+    } else if (key === 'h') {
+      if (view?.can_hint) act.hint();
+    } else if (key === '?') {
+      act.rules();
+    } else if (
+      ['arrowleft', 'arrowright', 'arrowup', 'arrowdown'].includes(key) &&
+      !event.target.closest('svg.board')
+    ) {
+      event.preventDefault();
+      interaction.walk(null, 0, 0);
+    }
+  };
+  document.addEventListener('keydown', onKey);
+  return () => {
+    stop();
+    connection.onReopen = null;
+    document.removeEventListener('keydown', onKey);
+  };
+}
+
+function seatName(view, seat) {
+  if (seat === view.seat) return 'you';
+  const info = view.seats[seat];
+  return info.kind === 'human' ? `player ${seat + 1}` : `${info.name} bot (seat ${seat + 1})`;
+}
+
+function showBar(page, view, module) {
+  page.querySelector('.title h1').textContent = view.title;
+  const parts = [view.variant_key];
+  if (view.seed !== null) parts.push(`deal ${view.seed}`);
+  parts.push(`move ${view.ply}`);
+  const summary = module.summary?.(view.observation, view);
+  if (summary) parts.push(summary);
+  page.querySelector('.title .meta').textContent = parts.join(' · ');
+  document.getElementById('where').textContent = view.title;
+  document.title = `${view.title} · ludoteca`;
+  const tools = page.querySelector('.tools');
+  tools.querySelector('[data-act=undo]').disabled = !view.can_undo;
+  tools.querySelector('[data-act=redo]').disabled = !view.can_redo;
+  tools.querySelector('[data-act=hint]').disabled = !view.can_hint;
+  tools.querySelector('[data-act=hint]').hidden = !view.can_hint && !view.your_turn;
+  tools.querySelector('[data-act=restart]').disabled = !view.can_restart;
+
+  let status;
+  if (view.outcome) status = 'The game is over.';
+  else if (view.your_turn) status = module.prompt?.(view.observation, view) ?? 'Your move.';
+  else status = `Waiting for ${seatName(view, view.to_move)}…`;
+  const last = view.last_move;
+  if (last && last.seat !== view.seat) {
+    const what = last.move === null
+      ? 'a move you cannot see'
+      : module.describe?.(last.move, view.observation, view) ?? last.move;
+    status = `${capitalise(seatName(view, last.seat))} played ${what}. ${status}`;
+  }
+  page.querySelector('.status').textContent = status;
+}
+
+const capitalise = (text) => text[0].toUpperCase() + text.slice(1);
+
+function showActions(node, moves, module, view, play) {
+  node.innerHTML = '';
+  for (const move of moves) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'move';
+    button.dataset.move = move;
+    button.textContent = module.label?.(move, view.observation, view) ?? move;
+    button.addEventListener('click', () => play(move));
+    node.appendChild(button);
+  }
+}
+
+function showHint(page, interaction, event, module, view) {
+  if (!event.move) {
+    toast(event.note || 'No move to suggest.');
+    return;
+  }
+  const label = module.label?.(event.move, view.observation, view) ?? event.move;
+  const onBoard = interaction.hint(event.move);
+  for (const button of page.querySelectorAll('.actions .move')) {
+    button.classList.toggle('hint', button.dataset.move === event.move);
+  }
+  const odds = event.winnable === true ? ' (the deal can still be won)'
+    : event.winnable === false ? ' (the deal can no longer be won)' : '';
+  toast(`Hint: ${label}${odds}${onBoard ? '' : ' (see the buttons below)'}`);
+}
+
+function showEnd(panel, view, connection) {
+  if (!view.outcome) {
+    panel.hidden = true;
+    panel.dataset.shownFor = '';
+    return;
+  }
+  const key = `${view.room}:${view.ply}`;
+  if (panel.dataset.shownFor === key) return;
+  panel.dataset.shownFor = key;
+  const outcome = view.outcome;
+  const won = outcome.winners.includes(view.seat);
+  const solitaire = view.seats.length === 1;
+  const heading = won ? (solitaire ? 'You won!' : outcome.winners.length > 1 ? 'You share the win!' : 'You won!')
+    : solitaire ? 'Not this time' : 'Game over';
+  const rows = outcome.scores
+    .map((score, seat) => `<tr class="${outcome.winners.includes(seat) ? 'winner' : ''}">
+      <td>${capitalise(seatName(view, seat))}</td><td>${score}</td></tr>`)
+    .join('');
+  panel.innerHTML = `<div class="end-card" role="dialog" aria-label="end of the game">
+      <h2>${heading}</h2>
+      <p class="termination">${outcome.termination.replaceAll('_', ' ')}</p>
+      <table class="scores"><thead><tr><th>${solitaire ? '' : 'Player'}</th><th>Score</th></tr></thead>
+      <tbody>${rows}</tbody></table>
+      <div class="end-buttons">
+        <button type="button" class="primary" data-end="new">New deal</button>
+        <button type="button" data-end="restart" ${view.can_restart ? '' : 'disabled'}>Play this deal again</button>
+        <button type="button" data-end="undo" ${view.can_undo ? '' : 'hidden'}>Undo last move</button>
+        <button type="button" data-end="look">Look at the table</button>
+      </div></div>`;
+  panel.hidden = false;
+  const actions = {
+    new: () => connection.send('new', {
+      game: view.game,
+      variant: view.variant,
+      params: view.params,
+      seats: view.seats.map((s) => s.name),
+      seed: null,
+      player: playerName(),
+    }),
+    restart: () => connection.send('restart'),
+    undo: () => connection.send('undo'),
+    look: () => { panel.hidden = true; },
+  };
+  for (const button of panel.querySelectorAll('[data-end]')) {
+    button.addEventListener('click', () => actions[button.dataset.end]());
+  }
+  panel.querySelector('.primary').focus({ preventScroll: true });
+}
+
+function showInvites(details, view) {
+  const mine = savedSeat(view.room);
+  const others = Object.entries(mine?.tokens ?? {}).filter(([s]) => Number(s) !== view.seat);
+  details.hidden = others.length === 0;
+  const list = details.querySelector('ul');
+  list.innerHTML = '';
+  for (const [seat, token] of others) {
+    const item = document.createElement('li');
+    const link = `${location.origin}/#/room/${view.room}/${seat}/${token}`;
+    item.textContent = `Seat ${Number(seat) + 1}: `;
+    const anchor = document.createElement('a');
+    anchor.href = link;
+    anchor.textContent = link;
+    item.appendChild(anchor);
+    list.appendChild(item);
+  }
+}
