@@ -113,3 +113,15 @@ def test_study_json_has_the_promised_keys() -> None:
     assert report["deals"] == 50 and report["ci95"][0] <= report["rate"] <= report["ci95"][1]
     listing = runner.invoke(app, ["study", "--list", "--json"])
     assert json.loads(listing.stdout.splitlines()[0])["deals"] == 50
+
+
+def test_hot_seat_hides_each_hand_until_its_player_is_ready() -> None:
+    """Two people at one screen: each turn starts with a blank prompt, not the other's hand."""
+    game = next((s for s in all_games() if not s.is_solitaire), None)
+    if game is None:
+        pytest.skip("no multiplayer game registered")
+    result = runner.invoke(
+        app, ["play", game.name, "--players", "you,you", "--seed", "2"], input="\n" * 3 + "quit\n"
+    )
+    assert result.exit_code == 0, result.stdout
+    assert "Seat 1" in result.stdout and "press Enter when only you can see" in result.stdout

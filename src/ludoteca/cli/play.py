@@ -143,7 +143,8 @@ class Session:
                 self.save(rest.strip())
             case _:
                 self.state.apply(line.strip())
-                self.show()
+                if self.state.current_player not in self.bots:
+                    self.show()
         return True
 
     def undo(self) -> None:
