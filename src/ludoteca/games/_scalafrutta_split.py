@@ -32,7 +32,9 @@ SCALAFRUTTA_POINTS = 500
 Combination = tuple[int, ...]
 """Tile indices of one combination, ascending by (number, fruit)."""
 
-_NEG = np.int32(-(1 << 30))
+_NEG = np.int16(-20000)
+"""Unreachable cells. 16-bit cells halve the memory traffic: reachable values stay below
+1,700 and an unreachable one gains at most 6 x 220 run points plus 1,626 group points."""
 
 
 def number_of(index: int) -> int:
@@ -86,9 +88,9 @@ def _row_configs() -> list[list[tuple[int, int]]]:
 _ROW_CONFIGS = _row_configs()
 
 
-def _group_table() -> npt.NDArray[np.int32]:
+def _group_table() -> npt.NDArray[np.int16]:
     """``table[number - 1, size]``: points of a same-number group of ``size`` tiles."""
-    table = np.zeros((6, 7), dtype=np.int32)
+    table = np.zeros((6, 7), dtype=np.int16)
     for number in range(1, 7):
         for size, points in GROUP_POINTS.items():
             table[number - 1, size] = points + size * number
@@ -96,16 +98,69 @@ def _group_table() -> npt.NDArray[np.int32]:
 
 
 _GROUPS = _group_table()
+_GROUP_LIST = [[int(v) for v in row] for row in _GROUPS]
+
+
+ENUMERATE_LIMIT = 64
+"""Up to this many run choices in all, trying each one beats the array programme."""
 
 
 @lru_cache(maxsize=1 << 16)
 def best_split(holding: int) -> tuple[int, tuple[Combination, ...]]:
     """The highest-scoring split of a holding (36-bit mask): its points and combinations."""
     rows = [(holding >> (6 * fruit)) & 63 for fruit in range(6)]
+    choices = 1
+    for row in rows:
+        choices *= len(_ROW_CONFIGS[row])
+    if choices <= ENUMERATE_LIMIT:
+        return best_split_by_enumeration(holding)
+    return best_split_by_programme(holding)
+
+
+_NUMBER_MASKS = [sum(1 << (6 * f + n) for f in range(6)) for n in range(6)]
+
+
+def best_split_by_enumeration(holding: int) -> tuple[int, tuple[Combination, ...]]:
+    """Try every choice of runs (the leftover tiles of each number make its group)."""
+    rows = [(holding >> (6 * fruit)) & 63 for fruit in range(6)]
+    options = [
+        [(bits << (6 * fruit), points) for bits, points in _ROW_CONFIGS[row]]
+        for fruit, row in enumerate(rows)
+    ]
+    best_points, best_used = -1, 0
+    for choice in itertools.product(*options):
+        used = 0
+        points = 0
+        for bits, run_points in choice:
+            used |= bits
+            points += run_points
+        left = holding & ~used
+        for n in range(6):
+            points += _GROUP_LIST[n][(left & _NUMBER_MASKS[n]).bit_count()]
+        if points > best_points:
+            best_points, best_used = points, used
+    combos = [c for f in range(6) for c in _runs_of(f, (best_used >> (6 * f)) & 63)]
+    combos.extend(_groups(holding & ~best_used))
+    return best_points, canonical_split(combos)
+
+
+def _groups(left: int) -> list[Combination]:
+    """The same-number groups of the tiles no run takes (3 or more of a number)."""
+    groups = []
+    for n in range(6):
+        group = tuple(6 * f + n for f in range(6) if left >> (6 * f + n) & 1)
+        if len(group) >= 3:
+            groups.append(group)
+    return groups
+
+
+def best_split_by_programme(holding: int) -> tuple[int, tuple[Combination, ...]]:
+    """The array programme of the module docstring, for holdings with many run choices."""
+    rows = [(holding >> (6 * fruit)) & 63 for fruit in range(6)]
     counts = [sum((row >> n) & 1 for row in rows) for n in range(6)]
     shape = _shape(counts)
     strides = [int(np.prod(shape[n + 1 :])) for n in range(6)]
-    best = np.full(int(np.prod(shape)), _NEG, dtype=np.int32)
+    best = np.full(int(np.prod(shape)), _NEG, dtype=np.int16)
     best[0] = 0
     layers = [best]
     scratch = np.empty_like(best)
@@ -120,7 +175,7 @@ def best_split(holding: int) -> tuple[int, tuple[Combination, ...]]:
         layers.append(best)
     total = best.reshape(shape).copy()
     for n in range(6):
-        values = np.zeros(shape[n], dtype=np.int32)
+        values = np.zeros(shape[n], dtype=np.int16)
         if shape[n] > 1:
             values[:-2] = _GROUPS[n, counts[n] - np.arange(shape[n] - 2)]
         total += values.reshape([-1 if axis == n else 1 for axis in range(6)])
@@ -131,13 +186,8 @@ def best_split(holding: int) -> tuple[int, tuple[Combination, ...]]:
         before, after = layers[fruit].reshape(shape), layers[fruit + 1].reshape(shape)
         cell, bits = _predecessor(before, after, cell, rows[fruit])
         combos.extend(_runs_of(fruit, bits))
-    used_by_runs = {t for c in combos for t in c}
-    for n in range(6):
-        group = tuple(
-            6 * f + n for f in range(6) if rows[f] >> n & 1 and 6 * f + n not in used_by_runs
-        )
-        if len(group) >= 3:
-            combos.append(group)
+    used = sum(1 << t for c in combos for t in c)
+    combos.extend(_groups(holding & ~used))
     return points, canonical_split(combos)
 
 
@@ -153,7 +203,7 @@ def _shape(counts: list[int]) -> tuple[int, ...]:
     return tuple(c if c >= 3 else 1 for c in counts)
 
 
-def _fold(layer: npt.NDArray[np.int32], row: int) -> None:
+def _fold(layer: npt.NDArray[np.int16], row: int) -> None:
     for n in range(6):
         size = layer.shape[n]
         if size == 1 or not row >> n & 1:
@@ -165,8 +215,8 @@ def _fold(layer: npt.NDArray[np.int32], row: int) -> None:
 
 
 def _predecessor(
-    before: npt.NDArray[np.int32],
-    after: npt.NDArray[np.int32],
+    before: npt.NDArray[np.int16],
+    after: npt.NDArray[np.int16],
     cell: tuple[int, ...],
     row: int,
 ) -> tuple[tuple[int, ...], int]:
@@ -199,5 +249,11 @@ def holding_value(holding: int) -> int:
     return best_split(holding)[0]
 
 
+_FRUIT_STARTS = sum(1 << (6 * fruit) for fruit in range(6))
+
+
 def has_scalafrutta(holding: int) -> bool:
-    return any((holding >> (6 * fruit)) & 63 == 63 for fruit in range(6))
+    """Does the holding have all six tiles of some fruit? (A bit survives the five shifts
+    only where a fruit's six bits are all set.)"""
+    full = holding & holding >> 1 & holding >> 2 & holding >> 3 & holding >> 4 & holding >> 5
+    return bool(full & _FRUIT_STARTS)

@@ -68,6 +68,7 @@ def _lines() -> list[tuple[str, int, tuple[int, int, int]]]:
 
 
 LINES = _lines()
+CELLS = {(edge, line): cells for edge, line, cells in LINES}
 
 
 def _matches(a: int, b: int) -> bool:
@@ -121,7 +122,7 @@ class Insert:
 
     @property
     def cells(self) -> tuple[int, int, int]:
-        return LINES[EDGES.index(self.edge) * 3 + self.line - 1][2]
+        return CELLS[self.edge, self.line]
 
 
 @dataclass(frozen=True)
@@ -314,11 +315,15 @@ class ScalafruttaState(State[Move]):
 
     def _play(self, move: Move) -> Any:
         token = self._snapshot()
+        self.advance(move)
+        return token
+
+    def advance(self, move: Move) -> None:
+        """Make a legal move with no check and no undo (the fast path for bot playouts)."""
         if isinstance(move, Insert):
             self._insert(move)
         else:
             self._split(move)
-        return token
 
     def _unplay(self, move: Move, token: Any) -> None:
         (

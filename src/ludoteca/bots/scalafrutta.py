@@ -1,0 +1,219 @@
+"""Scalafrutta bots: ``greedy`` (best immediate gain) and ``strong`` (information-set MCTS).
+
+Both see only their seat's observation. ``strong`` samples full states with the game's
+``determinize`` (the unseen tiles dealt at random, consistent with the counts it sees) and
+runs single-observer information-set MCTS over those samples: every iteration plays one
+sample down the shared tree (UCB over the moves legal in that sample, with availability
+counts), then plays it out to the end of the hand with a quick "tile fit" policy.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludoteca.bots.base import BotEntry, register_bot
+from ludoteca.core.game import GameSpec
+from ludoteca.core.rng import DealRng
+from ludoteca.core.tiles import Tile
+from ludoteca.games._scalafrutta_split import has_scalafrutta, holding_value
+from ludoteca.games.scalafrutta import (
+    GIFTS,
+    LINES,
+    PLAIN,
+    Move,
+    ScalafruttaState,
+    determinize,
+)
+
+STRONG_ITERATIONS = 50
+EXPLORATION = 0.7
+ROLLOUT_NOISE = 0.1
+"""Share of rollout moves played at random, so that samples do not all play alike."""
+
+
+def _tile_masks() -> tuple[list[int], list[int], list[int]]:
+    """Per tile: the other tiles of its number, of its fruit one apart, two apart."""
+    same, near, far = [], [], []
+    for t in range(36):
+        number, fruit = t % 6, t // 6
+        same.append(sum(1 << (f * 6 + number) for f in range(6) if f != fruit))
+        near.append(sum(1 << (fruit * 6 + n) for n in range(6) if abs(n - number) == 1))
+        far.append(sum(1 << (fruit * 6 + n) for n in range(6) if abs(n - number) == 2))
+    return same, near, far
+
+
+SAME, NEAR, FAR = _tile_masks()
+
+
+def fit(holding: int, tile: int) -> int:
+    """How much a tile helps a holding towards combinations (a cheap rollout estimate)."""
+    if has_scalafrutta(holding | 1 << tile):
+        return 1000
+    return (
+        2 * (holding & SAME[tile]).bit_count()
+        + 3 * (holding & NEAR[tile]).bit_count()
+        + (holding & FAR[tile]).bit_count()
+    )
+
+
+def _mask(tiles: list[str]) -> int:
+    return sum(1 << Tile.parse(t).index for t in tiles)
+
+
+def _known_holding(observation: Mapping[str, Any], seat: int) -> int:
+    """A seat's captured tiles as far as the observer sees them (shown ones under coperte)."""
+    captured = observation["captured"][seat]
+    if captured is not None:
+        return _mask(captured)
+    return _mask([t for combo in observation["shown"][seat] for t in combo])
+
+
+class GreedyBot:
+    """Best immediate gain: the insertion whose captured tile raises the bot's best split (or
+    completes a fruit: 500) the most; with no matching insertion, the gift that raises the
+    receiver's value the least. Ties are broken at random; splits are the best split."""
+
+    name = "greedy"
+
+    def choose(self, observation: Mapping[str, Any], rng: DealRng) -> str:
+        moves: list[str] = list(observation["legal_moves"])
+        if observation["stage"] != "insert" or len(moves) == 1:
+            return moves[0]
+        square = [Tile.parse(t).index for row in observation["square"] for t in row]
+        me = observation["seat"]
+        holdings = [_known_holding(observation, s) for s in range(observation["players"])]
+        best: list[str] = []
+        best_gain = -math.inf
+        for text in moves:
+            edge, line = text[0], int(text[1])
+            out = square[LINES["LRTB".index(edge) * 3 + line - 1][2][2]]
+            receiver = int(text[-1]) - 1 if ">" in text else me
+            before = holdings[receiver]
+            gain = holding_value(before | 1 << out) - holding_value(before)
+            gain = gain if receiver == me else -gain
+            if gain > best_gain:
+                best, best_gain = [text], gain
+            elif gain == best_gain:
+                best.append(text)
+        return rng.choice(best)
+
+
+@dataclass
+class _Node:
+    player: int = -1
+    """Who made the move into this node (its rewards are that player's)."""
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+    children: dict[Move, _Node] = field(default_factory=dict)
+
+
+class StrongBot:
+    """Single-observer ISMCTS over determinizations, ``iterations`` samples per move."""
+
+    name = "strong"
+
+    def __init__(self, iterations: int = STRONG_ITERATIONS) -> None:
+        self.iterations = iterations
+
+    def choose(self, observation: Mapping[str, Any], rng: DealRng) -> str:
+        moves: list[str] = list(observation["legal_moves"])
+        if len(moves) == 1:
+            return moves[0]
+        root = _Node()
+        for _ in range(self.iterations):
+            state = determinize(dict(observation), rng)
+            self._iterate(root, state, rng)
+        best = max(root.children.items(), key=lambda item: item[1].visits)
+        return str(best[0])
+
+    def _iterate(self, root: _Node, state: ScalafruttaState, rng: DealRng) -> None:
+        hand = state.hand
+        node, path = root, [root]
+        while state.stage != "over" and state.hand == hand:
+            moves = state.legal_moves()
+            if len(moves) == 1:  # splits and forced insertions need no statistics
+                state.advance(moves[0])
+                continue
+            for move in moves:
+                if move in node.children:
+                    node.children[move].available += 1
+            untried = [m for m in moves if m not in node.children]
+            player = state.to_move
+            if untried:
+                move = _rollout_move(state, rng)
+                move = move if move in untried else rng.choice(untried)
+                node.children[move] = _Node(player, available=1)
+                node = node.children[move]
+                path.append(node)
+                state.advance(move)
+                break
+            move, node = max(
+                ((m, node.children[m]) for m in moves),
+                key=lambda item: (
+                    item[1].total / item[1].visits
+                    + EXPLORATION * math.sqrt(math.log(item[1].available) / item[1].visits)
+                ),
+            )
+            path.append(node)
+            state.advance(move)
+        rewards = _play_out(state, hand, rng)
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.total += rewards[visited.player]
+
+
+def _rollout_move(state: ScalafruttaState, rng: DealRng) -> Move:
+    """The fit policy: capture the tile that best fits the mover's holding; with nothing
+    matching, give away the tile that fits its receiver least."""
+    if state.stage == "split":
+        return state.best_split_move(state.to_move)
+    square, held, me = state.square, state.held, state.to_move
+    matching = state.matching_lines()
+    noisy = rng.random() < ROLLOUT_NOISE
+    if matching:
+        if noisy:
+            return PLAIN[rng.choice(matching)]
+        scores = [fit(held[me], square[LINES[i][2][2]]) for i in matching]
+        top = max(scores)
+        return PLAIN[rng.choice([i for i, s in zip(matching, scores, strict=True) if s == top])]
+    if noisy:
+        return rng.choice(state.legal_moves())
+    options = [
+        (fit(held[s], square[cells[2]]), i, s)
+        for i, (_, _, cells) in enumerate(LINES)
+        for s in range(state.players)
+        if s != me
+    ]
+    low = min(o[0] for o in options)
+    _, line, seat = rng.choice([o for o in options if o[0] == low])
+    return GIFTS[line][seat]
+
+
+def _play_out(state: ScalafruttaState, hand: int, rng: DealRng) -> list[float]:
+    """Play to the end of the hand; reward 1 to the leader(s) on the totals (shared)."""
+    while state.stage != "over" and state.hand == hand:
+        state.advance(_rollout_move(state, rng))
+    totals = state.totals
+    top = max(totals)
+    leaders = [s for s in range(state.players) if totals[s] == top]
+    return [1.0 / len(leaders) if s in leaders else 0.0 for s in range(state.players)]
+
+
+register_bot(
+    "scalafrutta",
+    BotEntry("greedy", "the insertion that raises its best split most", lambda spec: GreedyBot()),
+)
+
+
+def _strong(spec: GameSpec) -> StrongBot:
+    return StrongBot()
+
+
+register_bot(
+    "scalafrutta",
+    BotEntry("strong", f"information-set MCTS, {STRONG_ITERATIONS} samples a move", _strong),
+)
