@@ -56,7 +56,8 @@ def _players(observation: Mapping[str, Any]) -> RenderableType:
     hands = observation["hands"]
     for player, size in enumerate(observation["hand_sizes"]):
         line = Text("▶ " if player == observation["to_move"] else "  ")
-        line.append(f"player {player}" + (" (you)" if player == observation["you"] else ""))
+        # Seats count from 1 on screen, as the command line names them.
+        line.append(f"seat {player + 1}" + (" (you)" if player == observation["you"] else ""))
         line.append(f": {size} tiles")
         if hands is not None:
             line.append("  ").append_text(_tiles(hands[player]))
@@ -78,7 +79,7 @@ def render(observation: Mapping[str, Any]) -> RenderableType:
         parts.append(Text(f"You drew {observation['drawn']}: place it.", style="bold"))
     outcome = observation["outcome"]
     if outcome:
-        winners = ", ".join(f"player {p}" for p in outcome["winners"])
+        winners = ", ".join(f"seat {p + 1}" for p in outcome["winners"])
         parts.append(Text(f"Over ({outcome['termination']}): {winners} won.", style="bold"))
     return Group(*parts)
 

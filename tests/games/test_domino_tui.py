@@ -1,0 +1,57 @@
+"""The Domino della Frutta terminal board shows a seat's view and nothing hidden from it
+(seed 004: hands "visibili a lui stesso, ma non agli avversari"; set-aside tiles face down)."""
+
+from __future__ import annotations
+
+import re
+
+from rich.console import Console
+
+from ludoteca.core.rng import DealRng
+from ludoteca.games.domino import SPEC, DominoState
+from ludoteca.tui.domino import render
+
+
+def _text(state: DominoState, seat: int) -> str:
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render(state.observation(seat)))
+    return console.export_text()
+
+
+def test_the_board_shows_the_table_the_own_hand_and_the_counts() -> None:
+    """Seed: the table and one's own hand are visible; others show only their sizes."""
+    state = SPEC.new_game(None, 4, 3)
+    rng = DealRng(4, "tui")
+    for _ in range(10):
+        state.apply(rng.choice([m for m in state.legal_moves() if m.kind == "place"]))
+    seat = state.to
+    text = _text(state, seat)
+    for (col, row), tile, _ in state.table.tiles():
+        line = next(line for line in text.splitlines() if line.strip().startswith(f"r{row} "))
+        assert str(tile) in line, (col, row)
+    assert " ".join(str(t) for t in state.hands[seat]) in text
+    assert f"Set-aside tiles: {len(state.aside)}" in text
+    for player, hand in enumerate(state.hands):
+        assert re.search(rf"seat {player + 1}\b.*: {len(hand)} tiles", text)
+
+
+def test_the_board_never_shows_a_hidden_tile() -> None:
+    """Seed: other hands and set-aside tiles stay hidden until open play (then hands show)."""
+    for seed in range(3):
+        state = SPEC.new_game(None, seed, 2 + seed)
+        rng = DealRng(seed, "tui-leak")
+        while not state.is_over:
+            for seat in range(state.players) if len(state.history) % 3 == 0 else ():
+                text = _text(state, seat)
+                shown = set(re.findall(r"[1-6][MPCUFB]", text))
+                assert not shown & state.hidden_from(seat), state.position()
+            state.apply(rng.choice(state.legal_moves()))
+
+
+def test_blocked_tiles_are_marked() -> None:
+    """Seed, Mossa speciale: a turned tile stays on the table face down (docs: still named)."""
+    state = SPEC.new_game(None, 2, 2)
+    state.apply(state.placements()[0])
+    tile = next(t for _, t, _ in state.table.tiles())
+    state.apply(f"block {tile}")
+    assert f"[{tile}]" in _text(state, 0)
