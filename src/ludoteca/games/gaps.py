@@ -1,0 +1,438 @@
+"""Gaps (Montana, Spaces, Addiction): fill each gap with the successor of the card to its left.
+
+Seeds: ``001_b4428e67d79caea8.txt`` (English), ``000_16c0a3b92eab3145.txt`` (Italian); rulings in
+``docs/rules/gaps.md``.
+
+Position notation: the rows top to bottom separated by `` / ``, each row's cards separated by
+spaces, ``--`` for a gap. Bookkeeping may follow after `` | ``: ``redeals N`` (redeals used) and
+``seed N`` (the deal the redeal shuffles come from); the plain rows alone are a valid position.
+A move is the card that moves (``7H``: it goes right of ``6H``); a 2 names the row of the
+column-0 gap it fills (``2S>r3``); ``redeal`` gathers and redeals the cards out of sequence.
+
+The board is ``suits`` rows of ``ranks`` columns (4 x 13 in play; smaller boards serve exhaustive
+checks of the solver).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.core.cards import ACE, Card
+from ludoteca.core.errors import NotationError
+from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
+from ludoteca.core.registry import register
+from ludoteca.core.rng import DealRng
+
+Grid = list[Card | None]
+MAX_REDEALS = 3
+
+
+@dataclass(frozen=True)
+class GapsParams:
+    redeals: int = 2
+    """How many redeals are allowed (RULES.md: 0..3 for every variant)."""
+    penalty: float = 0.0
+    """Points taken off the final score for each redeal used (RULES.md: default 0)."""
+    twos_first: bool = False
+    """Montana: the four 2s start in column 0, suits in a seeded order."""
+    suits: int = 4
+    ranks: int = 13
+    """Smaller boards (fewer suits or ranks) for exhaustive checks; the game is 4 x 13."""
+
+    def check(self) -> None:
+        if not 0 <= self.redeals <= MAX_REDEALS:
+            raise NotationError(f"redeals must be 0..{MAX_REDEALS}, not {self.redeals}")
+        if self.penalty < 0:
+            raise NotationError(f"the redeal penalty cannot be negative ({self.penalty})")
+        if not (1 <= self.suits <= 4 and 3 <= self.ranks <= 13):
+            raise NotationError(f"a {self.suits} x {self.ranks} board needs 1-4 suits, 3-13 ranks")
+
+
+@dataclass(frozen=True, order=True)
+class GapsMove:
+    """``card`` moves (to the right of its predecessor, or for a 2 to column 0 of ``row``);
+    ``card`` None is the redeal."""
+
+    card: Card | None
+    row: int | None = None
+
+    def __str__(self) -> str:
+        if self.card is None:
+            return "redeal"
+        return f"{self.card}>r{self.row + 1}" if self.row is not None else str(self.card)
+
+
+REDEAL = GapsMove(None)
+
+
+def cell_name(cell: int, ranks: int) -> str:
+    return f"r{cell // ranks + 1}c{cell % ranks + 1}"
+
+
+class GapsState(State[GapsMove]):
+    def __init__(self, variant: Variant, seed: int | None, grid: Grid, redeals_used: int) -> None:
+        super().__init__(SPEC, variant, seed, 1)
+        self.params: GapsParams = variant.params
+        self.ranks: int = self.params.ranks
+        self.grid = grid
+        self.redeals_used = redeals_used
+        self._seen = {tuple(grid)}
+        self._moves: list[GapsMove] | None = None
+
+    # --- the board ------------------------------------------------------------------------
+    def where(self, card: Card) -> int:
+        return self.grid.index(card)
+
+    def prefix(self, row: int) -> int:
+        """Seed, Redeals: the cards in correct sequence from the left of ``row``."""
+        start = row * self.ranks
+        first = self.grid[start]
+        if first is None or first.rank != 2:
+            return 0
+        length = 1
+        while length < self.ranks - 1:
+            card = self.grid[start + length]
+            if card is None or card != Card(first.rank + length, first.suit):
+                break
+            length += 1
+        return length
+
+    @property
+    def in_sequence(self) -> int:
+        return sum(self.prefix(row) for row in range(self.params.suits))
+
+    @property
+    def won(self) -> bool:
+        # RULES.md: won when every row holds one suit 2..K in columns 0..11.
+        return self.in_sequence == self.params.suits * (self.ranks - 1)
+
+    def is_dead(self, cell: int) -> bool:
+        """Seed, Dead gaps: a gap right of a King or of another gap."""
+        if self.grid[cell] is not None or cell % self.ranks == 0:
+            return False
+        left = self.grid[cell - 1]
+        return left is None or left.rank == self.ranks
+
+    # --- moves ----------------------------------------------------------------------------
+    def _fills(self) -> list[GapsMove]:
+        twos = [c for c in self.grid if c is not None and c.rank == 2]
+        found: list[GapsMove] = []
+        for cell, card in enumerate(self.grid):
+            if card is not None:
+                continue
+            if cell % self.ranks == 0:
+                # Seed, Leftmost column: any 2 (RULES.md: even one already in column 0).
+                found += [GapsMove(two, cell // self.ranks) for two in twos]
+            elif not self.is_dead(cell):
+                left = self.grid[cell - 1]
+                assert left is not None
+                found.append(GapsMove(Card(left.rank + 1, left.suit)))
+        return found
+
+    def _shuffles_only(self, fills: list[GapsMove]) -> bool:
+        """True when every fill moves a 2 inside column 0 and no such move can open another
+        (the position is blocked: see docs/rules/gaps.md, "Blocked")."""
+        if any(not self._inside_column0(m) for m in fills):
+            return False
+        ranks = self.ranks
+        return not any(
+            self.grid[r * ranks + 1] is None
+            and (self.grid[r * ranks] is None or self.grid[r * ranks] in {m.card for m in fills})
+            for r in range(self.params.suits)
+        )
+
+    def _inside_column0(self, move: GapsMove) -> bool:
+        return (
+            move.card is not None
+            and move.row is not None
+            and (self.where(move.card) % self.ranks == 0)
+        )
+
+    def _target(self, move: GapsMove) -> int | None:
+        """The cell the card would fill, None if it has no place."""
+        assert move.card is not None
+        if move.row is not None:
+            return move.row * self.ranks
+        before = self.where(Card(move.card.rank - 1, move.card.suit))
+        return before + 1 if before % self.ranks < self.ranks - 1 else None
+
+    def _after(self, move: GapsMove) -> tuple[Card | None, ...]:
+        assert move.card is not None
+        grid = list(self.grid)
+        target = self._target(move)
+        assert target is not None
+        grid[self.where(move.card)] = None
+        grid[target] = move.card
+        return tuple(grid)
+
+    def legal_moves(self) -> list[GapsMove]:
+        if self._moves is None:
+            fills = self._fills()
+            if self._shuffles_only(fills):
+                fills = []
+            # Ruling: no move may bring back a position of this deal (only 2s moving in
+            # column 0 can), so that every game ends.
+            moves = [m for m in fills if self._after(m) not in self._seen]
+            if not moves and self.redeals_used < self.params.redeals and not self.won:
+                moves = [REDEAL]
+            self._moves = moves
+        return list(self._moves)
+
+    def parse_move(self, text: str) -> GapsMove:
+        raw = text.strip()
+        if raw.lower() == "redeal":
+            return REDEAL
+        card_text, _, row_text = raw.partition(">")
+        try:
+            card = Card.parse(card_text)
+        except NotationError as err:
+            raise parse_error("move", text, "a move is a card (7H), 2S>r3 or redeal") from err
+        if card.rank == ACE:
+            raise parse_error("move", text, "the aces are out of play")
+        if card.suit >= self.params.suits or card.rank > self.ranks:
+            raise parse_error("move", text, "that card is not in this game")
+        if card.rank != 2:
+            if row_text:
+                raise parse_error("move", text, "only a 2 names a row (2S>r3)")
+            return GapsMove(card)
+        if row_text:
+            if row_text[:1].lower() != "r" or not row_text[1:].isdigit():
+                raise parse_error("move", text, "the row is written r1..r4, e.g. 2S>r3")
+            row = int(row_text[1:]) - 1
+            if not 0 <= row < self.params.suits:
+                raise parse_error("move", text, f"there is no row {row + 1}")
+            return GapsMove(card, row)
+        gaps = [r for r in range(self.params.suits) if self.grid[r * self.ranks] is None]
+        if len(gaps) != 1:
+            raise parse_error("move", text, "say which row's column-0 gap it fills: 2S>r3")
+        return GapsMove(card, gaps[0])
+
+    def why_illegal(self, move: GapsMove) -> str | None:
+        if move in self.legal_moves():
+            return None
+        if move.card is None:
+            if self.redeals_used >= self.params.redeals:
+                return f"no redeal left ({self.params.redeals} allowed)"
+            return "a redeal is allowed only when no other move is possible"
+        if move.card.rank == 2 and move.row is None:
+            return "a 2 goes to column 0: name the row, e.g. 2S>r3"
+        target = self._target(move)
+        if target is None:
+            return (
+                f"nothing can follow {Card(move.card.rank - 1, move.card.suit)} in the last column"
+            )
+        there = self.grid[target]
+        if there is not None:
+            left = "" if move.row is not None else f" (right of {self.grid[target - 1]})"
+            return f"cannot fill {cell_name(target, self.ranks)}{left}: {there} is there"
+        if self._after(move) in self._seen:
+            return "it would bring back an earlier position of this deal"
+        return "the position is blocked: moving 2s within column 0 opens nothing"
+
+    def _play(self, move: GapsMove) -> Any:
+        self._moves = None
+        if move.card is None:
+            token = (list(self.grid), self._seen)
+            self.redeals_used += 1
+            self.grid = self._redealt()
+            self._seen = {tuple(self.grid)}
+            return token
+        before = self.grid
+        after = self._after(move)
+        self.grid = list(after)
+        self._seen.add(after)
+        return before
+
+    def _unplay(self, move: GapsMove, token: Any) -> None:
+        self._moves = None
+        if move.card is None:
+            self.grid, self._seen = token
+            self.redeals_used -= 1
+            return
+        self._seen.discard(tuple(self.grid))
+        self.grid = token
+
+    def _redealt(self) -> Grid:
+        """Seed, Redeals; RULES.md: keep each row's prefix, gather the rest with the aces,
+        shuffle (seeded per redeal), deal row by row into the free places, remove the aces."""
+        keep = {
+            row * self.ranks + col
+            for row in range(self.params.suits)
+            for col in range(self.prefix(row))
+        }
+        cards = [c for i, c in enumerate(self.grid) if c is not None and i not in keep]
+        cards += [Card(ACE, s) for s in range(self.params.suits)]
+        DealRng(self.seed or 0, "gaps", "redeal", self.redeals_used).shuffle(cards)
+        grid = list(self.grid)
+        free = iter(cards)
+        for cell in range(len(grid)):
+            if cell not in keep:
+                card = next(free)
+                grid[cell] = None if card.rank == ACE else card
+        return grid
+
+    # --- the end --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.outcome() else 0
+
+    @property
+    def running_score(self) -> float:
+        # RULES.md: cards in sequence minus a penalty per redeal used.
+        return self.in_sequence - self.params.penalty * self.redeals_used
+
+    def outcome(self) -> Outcome | None:
+        won = self.won
+        if not won and self.legal_moves():
+            return None
+        details = {
+            "in_sequence": self.in_sequence,
+            "redeals_used": self.redeals_used,
+            "redeals_allowed": self.params.redeals,
+            "won": won,
+        }
+        return Outcome(
+            (0,) if won else (), (self.running_score,), "won" if won else "stuck", details
+        )
+
+    # --- views ----------------------------------------------------------------------------
+    def observation(self, player: int) -> dict[str, Any]:
+        ranks = self.ranks
+        rows = range(self.params.suits)
+        return {
+            "game": "gaps",
+            "rows": self.params.suits,
+            "cols": ranks,
+            "grid": [[_text(self.grid[r * ranks + c]) for c in range(ranks)] for r in rows],
+            "dead": [[i // ranks, i % ranks] for i in range(len(self.grid)) if self.is_dead(i)],
+            "prefix": [self.prefix(r) for r in rows],
+            "in_sequence": self.in_sequence,
+            "redeals_used": self.redeals_used,
+            "redeals_allowed": self.params.redeals,
+            "score": self.running_score,
+            "legal_moves": self.legal_moves_text() if player == self.current_player else [],
+            "outcome": o.as_json() if (o := self.outcome()) else None,
+        }
+
+    def position(self) -> str:
+        ranks = self.ranks
+        rows = [
+            " ".join(_text(c) or "--" for c in self.grid[r * ranks : (r + 1) * ranks])
+            for r in range(self.params.suits)
+        ]
+        extra = []
+        if self.redeals_used:
+            extra.append(f"redeals {self.redeals_used}")
+        if self.seed is not None:
+            extra.append(f"seed {self.seed}")
+        return " / ".join(rows) + (f" | {' '.join(extra)}" if extra else "")
+
+
+def _text(card: Card | None) -> str | None:
+    return str(card) if card is not None else None
+
+
+def deck(params: GapsParams) -> list[Card]:
+    return [Card(r, s) for s in range(params.suits) for r in range(1, params.ranks + 1)]
+
+
+def new_state(variant: Variant, seed: int, players: int) -> GapsState:
+    params: GapsParams = variant.params
+    rng = DealRng(seed, "gaps")
+    cards = deck(params)
+    grid: list[Card | None] = []
+    if params.twos_first:
+        # Seed, Variations (Montana): the 2s start in column 0, suits in a seeded order.
+        twos = [Card(2, s) for s in range(params.suits)]
+        rng.shuffle(twos)
+        rest = [c for c in cards if c.rank != 2]
+        rng.shuffle(rest)
+        width = params.ranks - 1
+        for row, two in enumerate(twos):
+            grid += [two, *rest[row * width : (row + 1) * width]]
+    else:
+        rng.shuffle(cards)
+        grid = list(cards)
+    # Seed, Setup 4: the aces are removed, leaving the gaps.
+    grid = [None if c is not None and c.rank == ACE else c for c in grid]
+    return GapsState(variant, seed, grid, 0)
+
+
+def from_position(text: str, variant: Variant) -> GapsState:
+    params: GapsParams = variant.params
+    board_text, _, extra = text.partition("|")
+    rows = [r.split() for r in board_text.split("/")]
+    if len(rows) != params.suits or any(len(r) != params.ranks for r in rows):
+        counts = ", ".join(str(len(r)) for r in rows)
+        raise parse_error(
+            "position",
+            board_text[:40],
+            f"needs {params.suits} rows of {params.ranks} (got {len(rows)} rows: {counts})",
+        )
+    grid: Grid = [None if t == "--" else Card.parse(t) for row in rows for t in row]
+    cards = [c for c in grid if c is not None]
+    if any(c.rank == ACE for c in cards):
+        aces = " ".join(str(c) for c in cards if c.rank == ACE)
+        raise parse_error("position", board_text[:40], f"the aces are out of play: {aces}")
+    wanted = {c for c in deck(params) if c.rank != ACE}
+    strange = sorted(str(c) for c in set(cards) - wanted)
+    if strange:
+        raise parse_error("position", board_text[:40], f"not in this game: {' '.join(strange)}")
+    dupes = sorted({str(c) for c in cards if cards.count(c) > 1})
+    if dupes:
+        raise parse_error("position", board_text[:40], f"cards appear twice: {' '.join(dupes)}")
+    missing = sorted(str(c) for c in wanted - set(cards))
+    if missing:
+        raise parse_error("position", board_text[:40], f"cards missing: {' '.join(missing)}")
+    redeals, seed = _bookkeeping(extra, params)
+    return GapsState(variant, seed, grid, redeals)
+
+
+def _bookkeeping(text: str, params: GapsParams) -> tuple[int, int | None]:
+    words = text.split()
+    if len(words) % 2:
+        raise parse_error("position", text, "after | come pairs: redeals N, seed N")
+    found: dict[str, int] = {}
+    for key, value in zip(words[::2], words[1::2], strict=True):
+        if key not in {"redeals", "seed"} or not value.lstrip("-").isdigit():
+            raise parse_error("position", text, f"unknown bookkeeping '{key} {value}'")
+        found[key] = int(value)
+    redeals = found.get("redeals", 0)
+    if not 0 <= redeals <= params.redeals:
+        raise parse_error("position", text, f"{redeals} redeals used, {params.redeals} allowed")
+    return redeals, found.get("seed")
+
+
+def _heuristic(state: State[Any]) -> float:
+    assert isinstance(state, GapsState)
+    return float(state.in_sequence)
+
+
+SPEC = register(
+    GameSpec(
+        name="gaps",
+        title="Gaps",
+        description="Fill each gap with the next card of the suit to its left; build 2..K rows.",
+        aliases=("montana", "addiction", "spaces"),
+        min_players=1,
+        max_players=1,
+        hidden_information=False,
+        chance=True,
+        variants=(
+            Variant("gaps", "two redeals when stuck", GapsParams()),
+            Variant("no-redeal", "no redeal: the hardest form", GapsParams(redeals=0)),
+            Variant("addiction", "three redeals; completion statistics kept", GapsParams(3)),
+            Variant(
+                "montana",
+                "the 2s start in column 0 (seeded suit order); two redeals",
+                GapsParams(twos_first=True),
+            ),
+        ),
+        new_state=new_state,
+        from_position=from_position,
+        max_game_length=2000,
+        heuristic=_heuristic,
+        rules_doc="docs/rules/gaps.md",
+    )
+)
