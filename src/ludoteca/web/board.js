@@ -39,18 +39,21 @@ export class Board {
     return node;
   }
 
-  /** A piece: a group at (x, y) that slides when it moves between frames. */
-  piece(id, x, y, parent = this.root) {
-    const g = svg('g', { class: 'piece', transform: `translate(${x} ${y})` }, parent);
+  /** A piece: a group at (x, y) that slides when it moves between frames. A new piece
+   * comes in from `enter` ({x, y}, else the board's `enterFrom`), or fades in ('fade'). */
+  piece(id, x, y, enter = null) {
+    const g = svg('g', { class: 'piece', transform: `translate(${x} ${y})` }, this.root);
     if (id) {
       g.dataset.id = id;
-      this.positions.set(id, { x, y, node: g });
+      this.positions.set(id, { x, y, node: g, enter });
     }
     return g;
   }
 
-  card(x, y, code, { key = code, id = code, label = cardName(code), w = CARD_W, h = CARD_H } = {}) {
-    const g = this.piece(id, x, y);
+  card(x, y, code, {
+    key = code, id = code, label = cardName(code), w = CARD_W, h = CARD_H, enter = null,
+  } = {}) {
+    const g = this.piece(id, x, y, enter);
     drawCard(g, code, w, h);
     if (key) this.keyed(g, key, label);
     return g;
@@ -63,8 +66,10 @@ export class Board {
     return g;
   }
 
-  tile(x, y, code, { key = code, id = code, label = tileName(code), size = TILE } = {}) {
-    const g = this.piece(id, x, y);
+  tile(x, y, code, {
+    key = code, id = code, label = tileName(code), size = TILE, enter = null,
+  } = {}) {
+    const g = this.piece(id, x, y, enter);
     drawTile(g, code, size);
     if (key) this.keyed(g, key, label);
     return g;
@@ -105,8 +110,8 @@ export class Board {
       const before = this.previous.get(id);
       if (before && (before.x !== now.x || before.y !== now.y)) {
         slide(this.root, now.node, before, now);
-      } else if (!before && this.enterFrom) {
-        slide(this.root, now.node, this.enterFrom, now);
+      } else if (!before && (now.enter ?? this.enterFrom) && now.enter !== 'fade') {
+        slide(this.root, now.node, now.enter ?? this.enterFrom, now);
       } else if (!before) {
         now.node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: SLIDE_MS });
       }

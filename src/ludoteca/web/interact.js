@@ -2,10 +2,13 @@
 // string, which drawn thing it starts from (`from`) and where it goes (`to`); this module
 // does the rest the same way for every game:
 //   - click a source: its targets light up; click a target: the move is sent;
-//   - a source with a single move that needs no target (`click`) plays at once;
+//   - a source with a single move that needs no target (`click`) plays at once, unless the
+//     move asks to be confirmed (`confirm`); a double click plays a source's `click` move;
+//   - a game with one obvious source (a drawn tile) may have it selected from the start;
 //   - drag a source onto a target does the same as the two clicks;
 //   - Tab / arrow keys walk the sources (then the targets), Enter or Space clicks.
 // When several moves share a source and a target, a small menu asks which one.
+// A drawn thing may carry several keys (data-key="7H c2": a card that is also its column).
 
 const DRAG_PX = 6;
 
@@ -19,6 +22,7 @@ export class Interaction {
     this.drag = null;
     this.suppressClick = false;
     node.addEventListener('click', (e) => this.onClick(e));
+    node.addEventListener('dblclick', (e) => this.onDoubleClick(e));
     node.addEventListener('pointerdown', (e) => this.onPointerDown(e));
     node.addEventListener('pointermove', (e) => this.onPointerMove(e));
     node.addEventListener('pointerup', (e) => this.onPointerUp(e));
@@ -26,20 +30,20 @@ export class Interaction {
     node.addEventListener('keydown', (e) => this.onKey(e));
   }
 
-  /** New legal moves (after each frame): [{move, from, to, click}]. */
-  update(moves) {
+  /** New legal moves (after each frame): [{move, from, to, click, confirm, quiet}]. */
+  update(moves, preselect = null) {
     this.moves = moves;
     this.bySource = new Map();
     for (const m of moves) {
       if (!this.bySource.has(m.from)) this.bySource.set(m.from, []);
       this.bySource.get(m.from).push(m);
     }
-    this.selected = null;
+    this.selected = preselect && this.targetsOf(preselect).size ? preselect : null;
     this.paint();
   }
 
   nodes(key) {
-    return this.node.querySelectorAll(`[data-key="${CSS.escape(key)}"]`);
+    return this.node.querySelectorAll(`[data-key~="${CSS.escape(key)}"]`);
   }
 
   targetsOf(key) {
@@ -50,13 +54,15 @@ export class Interaction {
   paint() {
     const targets = this.selected ? this.targetsOf(this.selected) : new Set();
     for (const node of this.node.querySelectorAll('[data-key]')) {
-      const key = node.dataset.key;
-      const movable = this.bySource.has(key);
-      const target = targets.has(key);
+      const keys = node.dataset.key.split(' ');
+      // A `quiet` source (a special move) answers clicks without inviting them.
+      const movable = keys.some((k) => this.bySource.get(k)?.some((m) => !m.quiet));
+      const target = keys.some((k) => targets.has(k));
+      const selected = keys.includes(this.selected);
       node.classList.toggle('movable', movable && !this.selected);
-      node.classList.toggle('selected', key === this.selected);
-      node.classList.toggle('target', target);
-      const active = this.selected ? target || key === this.selected : movable;
+      node.classList.toggle('selected', selected);
+      node.classList.toggle('target', target && !selected);
+      const active = this.selected ? target || selected : movable;
       node.setAttribute('tabindex', active ? '0' : '-1');
       node.setAttribute('role', 'button');
     }
@@ -77,11 +83,17 @@ export class Interaction {
     this.paint();
   }
 
-  activate(key) {
-    if (this.selected && key !== this.selected && this.targetsOf(this.selected).has(key)) {
-      this.between(this.selected, key);
-      return;
+  /** A click on a thing with these keys: a target of the selection, else a source. */
+  activate(keys) {
+    if (this.selected) {
+      const targets = this.targetsOf(this.selected);
+      const hit = keys.find((k) => k !== this.selected && targets.has(k));
+      if (hit) {
+        this.between(this.selected, hit);
+        return;
+      }
     }
+    const key = keys.find((k) => this.bySource.has(k));
     const from = this.bySource.get(key);
     if (!from) {
       this.clear();
@@ -108,12 +120,21 @@ export class Interaction {
   send(moves) {
     this.selected = null;
     this.paint();
-    if (moves.length === 1) this.play(moves[0].move);
-    else if (moves.length > 1) this.choose(moves.map((m) => m.move));
+    this.sentAt = performance.now();
+    if (moves.length === 1 && !moves[0].confirm) this.play(moves[0].move);
+    else if (moves.length > 0) this.choose(moves.map((m) => m.move));
   }
 
-  keyOf(event) {
-    return event.target.closest?.('[data-key]')?.dataset.key ?? null;
+  onDoubleClick(event) {
+    // The clicks of a double click may already have played; never play twice for one gesture.
+    if (performance.now() - (this.sentAt ?? -1e9) < 500) return;
+    const key = this.keysOf(event.target).find((k) => this.bySource.has(k));
+    const direct = (this.bySource.get(key) ?? []).filter((m) => m.click);
+    if (direct.length === 1) this.send(direct);
+  }
+
+  keysOf(node) {
+    return node?.closest?.('[data-key]')?.dataset.key.split(' ') ?? [];
   }
 
   onClick(event) {
@@ -121,15 +142,15 @@ export class Interaction {
       this.suppressClick = false;
       return;
     }
-    const key = this.keyOf(event);
-    if (key) this.activate(key);
+    const keys = this.keysOf(event.target);
+    if (keys.length) this.activate(keys);
     else this.clear();
   }
 
   onPointerDown(event) {
     if (event.button !== 0) return;
-    const key = this.keyOf(event);
-    if (!key || this.targetsOf(key).size === 0) return;
+    const key = this.keysOf(event.target).find((k) => this.targetsOf(k).size > 0);
+    if (!key) return;
     const piece = event.target.closest('[data-key]');
     this.drag = { key, piece, x: event.clientX, y: event.clientY, ghost: null };
   }
@@ -165,9 +186,10 @@ export class Interaction {
     }
     this.suppressClick = true;
     this.endDrag();
-    const under = document.elementFromPoint(event.clientX, event.clientY);
-    const key = under?.closest?.('[data-key]')?.dataset.key;
-    if (key && this.targetsOf(drag.key).has(key)) this.between(drag.key, key);
+    const targets = this.targetsOf(drag.key);
+    const under = this.keysOf(document.elementFromPoint(event.clientX, event.clientY));
+    const key = under.find((k) => k !== drag.key && targets.has(k));
+    if (key) this.between(drag.key, key);
     else this.clear();
   }
 
@@ -186,10 +208,10 @@ export class Interaction {
   }
 
   onKey(event) {
-    const key = this.keyOf(event);
-    if ((event.key === 'Enter' || event.key === ' ') && key) {
+    const keys = this.keysOf(event.target);
+    if ((event.key === 'Enter' || event.key === ' ') && keys.length) {
       event.preventDefault();
-      this.activate(key);
+      this.activate(keys);
       return;
     }
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };

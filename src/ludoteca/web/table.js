@@ -118,7 +118,7 @@ export async function showTable(main, connection, room, seatText, token) {
       if (where && where.from != null) parsed.push({ move, ...where });
       else loose.push(move);
     }
-    interaction.update(parsed);
+    interaction.update(parsed, module.preselect?.(obs, next) ?? null);
     showActions(page.querySelector('.actions'), loose, module, next, play);
     showBar(page, next, module);
     showEnd(page.querySelector('.end-panel'), next, connection);
@@ -224,7 +224,10 @@ function showActions(node, moves, module, view, play) {
     button.className = 'move';
     button.dataset.move = move;
     button.textContent = module.label?.(move, view.observation, view) ?? move;
-    button.addEventListener('click', () => play(move));
+    button.addEventListener('click', () => {
+      if (module.confirm?.(move) && !window.confirm(`${button.textContent}?`)) return;
+      play(move);
+    });
     node.appendChild(button);
   }
 }

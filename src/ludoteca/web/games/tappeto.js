@@ -32,8 +32,8 @@ export default {
     obs.foundations.forEach((topCard, suit) => {
       const x = firstFoundation + suit * STEP_X;
       const label = `${SUIT_WORDS[suit]} foundation`;
-      board.slot(x, PAD, CARD_W, CARD_H, { key: foundationKey(suit), label, caption: SUITS[suit] });
       if (topCard) board.card(x, PAD, topCard, { key: foundationKey(suit), label: `${label}, ${topCard}` });
+      else board.slot(x, PAD, CARD_W, CARD_H, { key: foundationKey(suit), label, caption: SUITS[suit] });
     });
     obs.carpet.forEach((card, cell) => {
       const x = PAD + (cell % obs.cols) * STEP_X;

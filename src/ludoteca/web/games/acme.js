@@ -1,0 +1,88 @@
+// Acme: stock and waste at the top left, the four foundations at the top right; the
+// reserve (its top card face up) under the stock, the four columns under the foundations.
+// Click the stock to draw (or to turn the waste over); a free card goes to a foundation
+// or a column by click then target, or by dragging it there.
+
+import { CARD_H, CARD_W } from '../art.js';
+
+const PAD = 12;
+const STEP = CARD_W + 12;
+const FAN = 24;
+const WASTE_FAN = 16;
+const SUIT_WORDS = ['clubs', 'diamonds', 'hearts', 'spades'];
+const SUITS = 'CDHS';
+const colX = (i) => PAD + i * STEP;
+
+export default {
+  draw(board, obs) {
+    const longest = Math.max(1, ...obs.columns.map((c) => c.length));
+    const row2 = PAD + CARD_H + 30;
+    board.begin(colX(7) - 12 + PAD, row2 + (longest - 1) * FAN + CARD_H + 30);
+    const stock = { x: colX(0), y: PAD };
+    if (obs.stock_count > 0) {
+      board.cardBack(stock.x, stock.y, { key: 'stock', label: `stock, ${obs.stock_count} cards: draw` });
+    } else {
+      const turn = obs.turns_left === 0 ? 'no turns left' : 'turn the waste over';
+      board.slot(stock.x, stock.y, CARD_W, CARD_H, { key: 'stock', label: `empty stock: ${turn}`, caption: '↻' });
+    }
+    const turns = obs.turns_left === null ? '' : ` · ${obs.turns_left} turns`;
+    board.text(stock.x + CARD_W / 2, PAD + CARD_H + 16, `stock ${obs.stock_count}${turns}`, {
+      anchor: 'middle', size: 12,
+    });
+    // The waste: its last three cards fanned, only the top one free.
+    const shown = obs.waste.slice(-3);
+    shown.forEach((code, i) => {
+      const top = i === shown.length - 1;
+      board.card(colX(1) + i * WASTE_FAN, PAD, code, { key: top ? code : null, enter: stock });
+    });
+    if (shown.length === 0) board.slot(colX(1), PAD, CARD_W, CARD_H, { caption: 'waste' });
+
+    obs.foundations.forEach((topCard, suit) => {
+      const x = colX(3 + suit);
+      const key = `f${suit}`;
+      const label = `${SUIT_WORDS[suit]} foundation`;
+      if (topCard) board.card(x, PAD, topCard, { key, label: `${label}, ${topCard}` });
+      else board.slot(x, PAD, CARD_W, CARD_H, { key, label, caption: SUITS[suit] });
+    });
+
+    // The reserve: a thin stack under its face-up top card.
+    const depth = Math.min(obs.reserve_count - 1, 4);
+    for (let i = depth; i > 0; i -= 1) board.cardBack(colX(0) - i * 2, row2 - i * 2);
+    if (obs.reserve_top) board.card(colX(0), row2, obs.reserve_top, { enter: 'fade' });
+    else board.slot(colX(0), row2, CARD_W, CARD_H, { caption: '∅' });
+    board.text(colX(0) + CARD_W / 2, row2 + CARD_H + 16, `reserve ${obs.reserve_count}`, {
+      anchor: 'middle', size: 12,
+    });
+
+    obs.columns.forEach((column, i) => {
+      const x = colX(3 + i);
+      const key = `c${i + 1}`;
+      if (column.length === 0) board.slot(x, row2, CARD_W, CARD_H, { key, label: `column ${i + 1}, empty` });
+      column.forEach((code, depthIndex) => {
+        const last = depthIndex === column.length - 1;
+        board.card(x, row2 + depthIndex * FAN, code, {
+          key: last ? `${code} ${key}` : null,
+          label: last ? `${code}, bottom of column ${i + 1}` : undefined,
+        });
+      });
+    });
+  },
+
+  parse(move) {
+    if (move === 'draw' || move === 'turn') return { from: 'stock', click: true };
+    const [card, where] = move.split(' ');
+    if (where === 'f') return { from: card, to: `f${SUITS.indexOf(card[1])}`, click: true };
+    return { from: card, to: where };
+  },
+
+  label(move) {
+    if (move === 'draw') return 'Draw a card';
+    if (move === 'turn') return 'Turn the waste over';
+    const [card, where] = move.split(' ');
+    return where === 'f' ? `${card} to its foundation` : `${card} to column ${where.slice(1)}`;
+  },
+
+  summary(obs) {
+    return `${obs.score} on the foundations`;
+  },
+};

@@ -1,0 +1,130 @@
+// Domino della Frutta: the other players along the top, the table in the middle (one
+// column per number, 1 to 6, rows without end), your hand at the bottom. Click a tile in
+// your hand, then a lit cell of its column; click a table tile to block it (the special
+// move, asked to confirm). Drawing, declaring open hands and giving up are buttons.
+
+import { TILE } from '../art.js';
+
+const PAD = 12;
+const CELL = TILE + 4;
+const MINI = 30;
+const PER_ROW = 9;
+const cellKey = (row, col) => `r${row}c${col}`;
+
+function seatName(view, seat) {
+  if (seat === view.seat) return 'You';
+  const info = view.seats[seat];
+  return info.kind === 'human' ? `Player ${seat + 1}` : `${info.name} bot (seat ${seat + 1})`;
+}
+
+function placements(view) {
+  return view.legal_moves
+    .filter((m) => m.includes('@r'))
+    .map((m) => {
+      const [tile, row] = m.split('@r');
+      return { row: Number(row), col: Number(tile[0]) };
+    });
+}
+
+export default {
+  draw(board, obs, view) {
+    const others = [...Array(obs.players).keys()].filter((s) => s !== view.seat);
+    const lit = placements(view);
+    const rows = [...obs.table.map((t) => t.row), ...lit.map((p) => p.row)];
+    const r0 = rows.length ? Math.min(...rows) - (obs.table.length ? 1 : 0) : 0;
+    const r1 = rows.length ? Math.max(...rows) + (obs.table.length ? 1 : 0) : 0;
+    const width = PER_ROW * CELL + PAD * 2;
+    const headH = others.length * (MINI + 18) + 10;
+    const gridTop = headH + 26;
+    const handRows = Math.max(1, Math.ceil((obs.hand.length + (obs.drawn ? 1 : 0)) / PER_ROW));
+    const handTop = gridTop + (r1 - r0 + 1) * CELL + 30;
+    board.begin(width, handTop + handRows * CELL + PAD);
+
+    others.forEach((seat, i) => this.opponent(board, obs, view, seat, PAD, PAD + i * (MINI + 18)));
+
+    const gridX = (width - 6 * CELL) / 2;
+    for (let col = 1; col <= 6; col += 1) {
+      board.text(gridX + (col - 1) * CELL + CELL / 2, gridTop - 8, String(col), {
+        anchor: 'middle', size: 14, cls: 'label dim',
+      });
+    }
+    const litKeys = new Set(lit.map((p) => cellKey(p.row, p.col)));
+    const seen = new Set();
+    for (const t of obs.table) {
+      const x = gridX + (t.col - 1) * CELL + 2;
+      const y = gridTop + (t.row - r0) * CELL + 2;
+      seen.add(cellKey(t.row, t.col));
+      if (t.blocked) {
+        board.tileBack(x, y, { id: t.tile, label: `${t.tile}, blocked` });
+        board.text(x + TILE / 2, y + TILE - 6, t.tile, { anchor: 'middle', size: 11 });
+      } else {
+        board.tile(x, y, t.tile, { label: `${t.tile} on the table` });
+      }
+    }
+    for (const key of litKeys) {
+      if (seen.has(key)) continue;
+      const [row, col] = key.slice(1).split('c').map(Number);
+      board.slot(gridX + (col - 1) * CELL + 2, gridTop + (row - r0) * CELL + 2, TILE, TILE, {
+        key, label: `row ${row} of column ${col}`, rx: 8,
+      });
+    }
+
+    board.text(PAD, handTop - 10, `Your hand (${obs.hand.length})${obs.open ? ' · open hands' : ''}`
+      + ` · set aside ${obs.aside_count}`, { size: 13, cls: 'label strong' });
+    const hand = obs.drawn && !obs.hand.includes(obs.drawn) ? [...obs.hand, obs.drawn] : obs.hand;
+    hand.forEach((code, i) => {
+      const x = PAD + (i % PER_ROW) * CELL + 2;
+      const y = handTop + Math.floor(i / PER_ROW) * CELL;
+      board.tile(x, y, code, { label: code === obs.drawn ? `${code}, just drawn` : undefined });
+    });
+  },
+
+  opponent(board, obs, view, seat, x, y) {
+    const flags = [
+      obs.special_used[seat] ? 'special move used' : '',
+      obs.eliminated[seat] ? 'out' : '',
+      obs.to_move === seat ? 'to move' : '',
+    ].filter(Boolean).join(' · ');
+    board.text(x, y + 12, `${seatName(view, seat)}: ${obs.hand_sizes[seat]} tiles${flags ? ` · ${flags}` : ''}`, {
+      size: 13, cls: obs.to_move === seat ? 'label strong' : 'label',
+    });
+    const open = obs.hands?.[seat];
+    for (let i = 0; i < obs.hand_sizes[seat]; i += 1) {
+      const tx = x + i * (MINI + 3);
+      if (open) board.tile(tx, y + 16, open[i], { key: null, size: MINI });
+      else board.tileBack(tx, y + 16, { size: MINI });
+    }
+  },
+
+  parse(move) {
+    if (move.includes('@r')) {
+      const [tile, row] = move.split('@r');
+      return { from: tile, to: cellKey(Number(row), Number(tile[0])) };
+    }
+    if (move.startsWith('block ')) {
+      return { from: move.slice(6), click: true, confirm: true, quiet: true };
+    }
+    return null;
+  },
+
+  label(move) {
+    if (move === 'draw') return 'Draw a set-aside tile';
+    if (move === 'open') return 'Declare open hands';
+    if (move === 'out') return 'I cannot play: leave the game';
+    if (move.startsWith('block ')) return `Block ${move.slice(6)} (your special move)`;
+    const [tile, row] = move.split('@r');
+    return `${tile} in row ${row}`;
+  },
+
+  describe(move) {
+    return this.label(move).replace(/^./, (c) => c.toLowerCase());
+  },
+
+  confirm(move) {
+    return move === 'out';
+  },
+
+  summary(obs) {
+    return `${obs.table.length} tiles on the table`;
+  },
+};

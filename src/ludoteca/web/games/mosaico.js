@@ -1,0 +1,101 @@
+// Mosaico: the draw pile, the tile to place and the set-aside pile on top; the mosaic
+// below, with the empty cells around it. The tile to place starts selected: click a lit
+// cell (or drag the tile there); when it fits nowhere, click the set-aside pile.
+
+import { TILE } from '../art.js';
+
+const PAD = 12;
+const CELL = TILE + 4;
+const HEAD = TILE + 40;
+
+function cells(obs) {
+  const [top, left] = obs.origin;
+  const placed = new Map();
+  obs.mosaic.forEach((row, r) => row.forEach((code, c) => {
+    if (code) placed.set(`${top + r},${left + c}`, code);
+  }));
+  return placed;
+}
+
+function targets(view) {
+  return view.legal_moves
+    .map((m) => m.split('@')[1])
+    .filter((where) => where && where !== 'aside')
+    .map((where) => where.split(',').map(Number));
+}
+
+export default {
+  draw(board, obs, view) {
+    const placed = cells(obs);
+    // Show the mosaic, one ring of empty cells around it inside the frame, and the targets.
+    const [top, left] = obs.origin;
+    const rows = obs.mosaic.length;
+    const cols = Math.max(...obs.mosaic.map((r) => r.length));
+    const { rows: [rLo, rHi], cols: [cLo, cHi] } = obs.frame;
+    let r0 = Math.max(rLo, top - 1);
+    let r1 = Math.min(rHi, top + rows);
+    let c0 = Math.max(cLo, left - 1);
+    let c1 = Math.min(cHi, left + cols);
+    for (const [r, c] of targets(view)) {
+      r0 = Math.min(r0, r); r1 = Math.max(r1, r); c0 = Math.min(c0, c); c1 = Math.max(c1, c);
+    }
+    const gridW = (c1 - c0 + 1) * CELL;
+    const width = Math.max(gridW, 3 * (TILE + 30)) + PAD * 2;
+    board.begin(width, HEAD + (r1 - r0 + 1) * CELL + PAD * 2);
+    const pile = { x: PAD, y: PAD };
+    if (obs.draw_count > 0) board.tileBack(pile.x, pile.y, { label: `draw pile, ${obs.draw_count} tiles` });
+    else board.slot(pile.x, pile.y, TILE, TILE, { caption: '∅' });
+    board.text(pile.x + TILE / 2, PAD + TILE + 16, `to draw ${obs.draw_count}`, { anchor: 'middle', size: 12 });
+    const current = { x: PAD + TILE + 30, y: PAD };
+    const aside = { x: PAD + 2 * (TILE + 30), y: PAD };
+    if (obs.aside.length === 0) {
+      board.slot(aside.x, aside.y, TILE, TILE, { key: 'aside', label: 'set-aside pile', caption: 'aside' });
+    }
+    obs.aside.slice(0, 3).reverse().forEach((code, i, shown) => {
+      const topTile = i === shown.length - 1;
+      board.tile(aside.x + (shown.length - 1 - i) * 3, aside.y - (shown.length - 1 - i) * 3, code, {
+        key: topTile ? 'aside' : null, label: `set-aside pile, top ${code}`,
+      });
+    });
+    board.text(aside.x + TILE / 2, PAD + TILE + 16, `aside ${obs.aside.length}`, { anchor: 'middle', size: 12 });
+    if (obs.current && obs.current_from === 'draw') {
+      board.tile(current.x, current.y, obs.current, { enter: pile, label: `${obs.current}, to place` });
+    } else if (obs.current) {
+      board.tile(current.x, current.y, obs.current, { label: `${obs.current}, back from the set-aside pile` });
+    }
+    board.text(current.x + TILE / 2, PAD + TILE + 16, 'to place', { anchor: 'middle', size: 12, cls: 'label strong' });
+
+    const gridX = (width - gridW) / 2;
+    for (let r = r0; r <= r1; r += 1) {
+      for (let c = c0; c <= c1; c += 1) {
+        const x = gridX + (c - c0) * CELL + 2;
+        const y = HEAD + PAD + (r - r0) * CELL + 2;
+        const code = placed.get(`${r},${c}`);
+        if (code) board.tile(x, y, code, { key: null });
+        else board.slot(x, y, TILE, TILE, { key: `${r},${c}`, label: `row ${r}, column ${c}`, rx: 8 });
+      }
+    }
+  },
+
+  parse(move) {
+    const [tile, where] = move.split('@');
+    return { from: tile, to: where, click: where === 'aside' };
+  },
+
+  preselect(obs) {
+    return obs.current;
+  },
+
+  label(move) {
+    const [tile, where] = move.split('@');
+    return where === 'aside' ? `Set ${tile} aside` : `${tile} at row ${where.replace(',', ', column ')}`;
+  },
+
+  prompt(obs) {
+    return obs.current ? `Place ${obs.current}: click a lit cell.` : 'Your move.';
+  },
+
+  summary(obs) {
+    return `${obs.placed} of 36 placed`;
+  },
+};

@@ -1,0 +1,79 @@
+// Il Muro: the new wall (one foundation per fruit) above the old wall's six columns.
+// A column's top tile is the lowest one drawn. Click a face-up top tile, then a column or
+// its foundation (a double click sends it to the foundation); click an uncovered face-down
+// tile to turn it up.
+
+import { FRUITS, TILE } from '../art.js';
+
+const PAD = 12;
+const STEP = TILE + 14;
+const FAN = 30;
+const ORDER = 'MPCUFB';
+const colX = (i) => PAD + i * STEP;
+
+export default {
+  draw(board, obs) {
+    const longest = Math.max(1, ...obs.wall.map((c) => c.length));
+    const wallY = PAD + TILE + 34;
+    board.begin(colX(6) - 14 + PAD, wallY + (longest - 1) * FAN + TILE + PAD);
+    obs.foundations.forEach((built, f) => {
+      const x = colX(f);
+      const key = `F${f}`;
+      const name = FRUITS[ORDER[f]].name;
+      const start = obs.may_start_with_six ? '1 or 6' : '1';
+      const top = built[built.length - 1];
+      if (top) {
+        board.tile(x, PAD, top, { key: `${top} ${key}`, label: `${top} on the ${name} foundation` });
+      } else {
+        board.slot(x, PAD, TILE, TILE, { key, label: `${name} foundation`, caption: start });
+      }
+      board.text(x + TILE / 2, PAD + TILE + 16, `${built.length}/6`, {
+        anchor: 'middle', size: 11, cls: 'label dim',
+      });
+    });
+    obs.wall.forEach((column, i) => {
+      const x = colX(i);
+      const key = `c${i + 1}`;
+      if (column.length === 0) board.slot(x, wallY, TILE, TILE, { key, label: `column ${i + 1}, empty` });
+      column.forEach((code, depth) => {
+        const top = depth === column.length - 1;
+        const y = wallY + depth * FAN;
+        if (code === null) {
+          board.tileBack(x, y, top
+            ? { key: `turn-${key} ${key}`, label: `face-down tile on top of column ${i + 1}` }
+            : {});
+        } else {
+          board.tile(x, y, code, {
+            key: top ? `${code} ${key}` : null,
+            label: top ? `${code}, top of column ${i + 1}` : undefined,
+            enter: 'fade',
+          });
+        }
+      });
+    });
+  },
+
+  parse(move) {
+    const [first, second] = move.split(' ');
+    if (first === 'turn') return { from: `turn-${second}`, click: true };
+    if (second === 'F') return { from: first, to: `F${ORDER.indexOf(first[1])}`, click: true };
+    if (second) return { from: first, to: second };
+    return null;
+  },
+
+  label(move) {
+    if (move === 'resign') return 'Give up this deal';
+    const [first, second] = move.split(' ');
+    if (first === 'turn') return `Turn up the tile of column ${second.slice(1)}`;
+    if (second === 'F') return `${first} to its foundation`;
+    return `${first} onto column ${second.slice(1)}`;
+  },
+
+  confirm(move) {
+    return move === 'resign';
+  },
+
+  summary(obs) {
+    return `${obs.on_foundations} on the new wall`;
+  },
+};

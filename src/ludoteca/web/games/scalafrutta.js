@@ -1,0 +1,103 @@
+// Scalafrutta: every player's captured tiles and points along the top, the 3 x 3 square
+// in the middle with its twelve insertion arrows, the drawn tile at its left. The drawn
+// tile starts selected: click a lit arrow (or drag the tile onto it). When no insertion
+// matches, a small menu asks who receives the tile pushed out. Splits are buttons.
+
+import { TILE } from '../art.js';
+
+const PAD = 12;
+const CELL = TILE + 4;
+const MINI = 30;
+const ARROW = 30;
+const ROW_H = MINI + 24;
+const ARROWS = { L: '▶', R: '◀', T: '▼', B: '▲' };
+const EDGE_WORDS = { L: 'left of row', R: 'right of row', T: 'top of column', B: 'bottom of column' };
+
+function seatName(view, seat) {
+  if (seat === view.seat) return 'You';
+  const info = view.seats[seat];
+  return info.kind === 'human' ? `Player ${seat + 1}` : `${info.name} bot`;
+}
+
+export default {
+  draw(board, obs, view) {
+    const width = 20 * (MINI + 3) + PAD * 2;
+    const squareTop = PAD + obs.players * ROW_H + 20;
+    const block = 3 * CELL + 2 * (ARROW + 6);
+    board.begin(width, squareTop + block + PAD);
+
+    for (let seat = 0; seat < obs.players; seat += 1) {
+      const y = PAD + seat * ROW_H;
+      const turn = obs.to_move === seat ? ' · to play' : '';
+      const combos = obs.shown[seat]?.length ? ` · last split ${obs.shown_points[seat]} pts` : '';
+      board.text(PAD, y + 12, `${seatName(view, seat)} (P${seat + 1}): ${obs.totals[seat]} points`
+        + ` · ${obs.captured_count[seat]} tiles${combos}${turn}`, {
+        size: 13, cls: obs.to_move === seat ? 'label strong' : 'label',
+      });
+      const tiles = obs.captured[seat];
+      for (let i = 0; i < obs.captured_count[seat]; i += 1) {
+        const x = PAD + i * (MINI + 3);
+        if (tiles && tiles[i]) board.tile(x, y + 18, tiles[i], { key: null, size: MINI });
+        else board.tileBack(x, y + 18, { size: MINI });
+      }
+    }
+
+    const left = (width - block) / 2;
+    const sx = left + ARROW + 6;
+    const sy = squareTop + ARROW + 6;
+    const pile = { x: PAD, y: sy + CELL };
+    if (obs.pile_count > 0) board.tileBack(pile.x, pile.y, { label: `draw pile, ${obs.pile_count} tiles` });
+    board.text(pile.x + TILE / 2, pile.y + TILE + 16, `pile ${obs.pile_count}`, { anchor: 'middle', size: 12 });
+    if (obs.drawn) {
+      const x = sx - ARROW - 6 - CELL - 20;
+      board.tile(x, sy + CELL, obs.drawn, { enter: pile, label: `${obs.drawn}, drawn` });
+      board.text(x + TILE / 2, sy + CELL - 8, 'drawn', { anchor: 'middle', size: 12, cls: 'label strong' });
+    }
+    obs.square.forEach((row, r) => row.forEach((code, c) => {
+      board.tile(sx + c * CELL + 2, sy + r * CELL + 2, code, { key: null });
+    }));
+    for (let k = 0; k < 3; k += 1) {
+      const along = k * CELL + 2;
+      const arrow = (edge, x, y, w, h) => board.slot(x, y, w, h, {
+        key: `${edge}${k + 1}`, label: `insert at the ${EDGE_WORDS[edge]} ${k + 1}`,
+        caption: ARROWS[edge], rx: 8,
+      });
+      arrow('L', sx - ARROW - 4, sy + along, ARROW, TILE);
+      arrow('R', sx + 3 * CELL + 4, sy + along, ARROW, TILE);
+      arrow('T', sx + along, sy - ARROW - 4, TILE, ARROW);
+      arrow('B', sx + along, sy + 3 * CELL + 4, TILE, ARROW);
+    }
+  },
+
+  parse(move, obs) {
+    if (move.startsWith('split')) return null;
+    return { from: obs.drawn, to: move.split('>')[0] };
+  },
+
+  preselect(obs) {
+    return obs.drawn;
+  },
+
+  label(move) {
+    if (move === 'split none') return 'Score no combination';
+    if (move.startsWith('split')) {
+      return `Score ${move.slice(6).split(' ').join(' + ').replaceAll('-', ' ')}`;
+    }
+    const [where, to] = move.split('>');
+    const text = `insert at the ${EDGE_WORDS[where[0]]} ${where[1]}`;
+    return to ? `${text}, the pushed tile to player ${to.slice(1)}` : text;
+  },
+
+  describe(move) {
+    return this.label(move).replace(/^Score/, 'a split:');
+  },
+
+  prompt(obs) {
+    if (obs.stage === 'split') return 'Your split: choose it below.';
+    return obs.drawn ? `Insert ${obs.drawn}: click a lit arrow.` : 'Your move.';
+  },
+
+  summary(obs) {
+    return `hand ${obs.hand} · to ${obs.params.target}`;
+  },
+};
