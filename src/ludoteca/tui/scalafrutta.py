@@ -1,0 +1,112 @@
+"""Scalafrutta in the terminal: the 3 x 3 square with its 12 insertion points, the drawn
+tile (for its drawer only), every player's captured tiles (counts under coperte), the
+combinations shown at the last split, and the scores."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ludoteca.tui._fruit import legend, tile_text, tiles_text
+from ludoteca.tui.base import register_renderer
+
+
+def _square(observation: Mapping[str, Any]) -> RenderableType:
+    """The square framed by the insertion points: L/R label rows, T/B label columns."""
+    grid = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
+    for _ in range(5):
+        grid.add_column(justify="center")
+    label = "dim cyan"
+    grid.add_row(Text(""), *[Text(f"T{k}", style=label) for k in (1, 2, 3)], Text(""))
+    for r, row in enumerate(observation["square"], start=1):
+        cells = [tile_text(t) for t in row]
+        grid.add_row(Text(f"L{r}", style=label), *cells, Text(f"R{r}", style=label))
+    grid.add_row(Text(""), *[Text(f"B{k}", style=label) for k in (1, 2, 3)], Text(""))
+    return grid
+
+
+def _players(observation: Mapping[str, Any]) -> RenderableType:
+    lines = []
+    for seat in range(observation["players"]):
+        line = Text("▶ " if seat == observation["to_move"] else "  ")
+        you = " (you)" if seat == observation["seat"] else ""
+        line.append(f"P{seat + 1}{you}", style="bold" if you else "")
+        line.append(f"  total {observation['totals'][seat]}")
+        captured = observation["captured"][seat]
+        count = observation["captured_count"][seat]
+        line.append(f"  captured {count}: ")
+        if captured is None:
+            line.append("hidden", style="dim")
+        else:
+            line.append_text(tiles_text(captured))
+        if observation["shown"][seat]:
+            line.append(f"\n      shown ({observation['shown_points'][seat]} points): ")
+            line.append_text(
+                Text("  ").join(tiles_text(combo) for combo in observation["shown"][seat])
+            )
+        lines.append(line)
+    return Group(*lines)
+
+
+def _status(observation: Mapping[str, Any]) -> Text:
+    stage = observation["stage"]
+    text = Text(f"Hand {observation['hand']}, phase {observation['phase']}", style="bold")
+    target = observation["params"]["target"]
+    text.append("  (single hand)" if target == 0 else f"  (to {target})")
+    text.append(f"   draw pile: {observation['pile_count']} face down")
+    if stage == "split":
+        text.append(f"   combinations: {observation['returned_count']} tiles going back")
+    if observation["last_move"]:
+        text.append(f"   last move: {observation['last_move']}", style="dim")
+    return text
+
+
+def _prompt(observation: Mapping[str, Any]) -> RenderableType | None:
+    if observation["stage"] == "split" and observation["legal_moves"]:
+        return Text(
+            "Your combinations: 'split best' (offered below), 'split none', or your own "
+            "list such as 'split 3M-4M-5M 2P-2C-2U'.",
+            style="bold",
+        )
+    if observation["drawn"] is None:
+        return None
+    prompt = Text("You drew ", style="bold").append_text(tile_text(observation["drawn"]))
+    prompt.append(f" ({observation['drawn']}): push it in at an edge, e.g. L1 or T3")
+    if any(">" in move for move in observation["legal_moves"]):
+        prompt.append("; nothing matches, so name who gets the tile pushed out (L1>P2)")
+    return prompt
+
+
+def _hands(observation: Mapping[str, Any]) -> Text | None:
+    if not observation["hands"]:
+        return None
+    text = Text("Hands so far: ", style="dim")
+    for number, (scores, ending) in enumerate(
+        zip(observation["hands"], observation["hand_endings"], strict=True), start=1
+    ):
+        text.append(f"{number}: {'/'.join(map(str, scores))} ({ending})  ", style="dim")
+    return text
+
+
+def render(observation: Mapping[str, Any]) -> RenderableType:
+    parts: list[RenderableType] = [
+        _status(observation),
+        _square(observation),
+        _players(observation),
+    ]
+    for extra in (_hands(observation), _prompt(observation)):
+        if extra is not None:
+            parts.append(extra)
+    outcome = observation["outcome"]
+    if outcome is not None:
+        winners = ", ".join(f"P{w + 1}" for w in outcome["winners"])
+        parts.append(Text(f"Game over ({outcome['termination']}): {winners} won.", style="bold"))
+    parts.append(legend())
+    return Group(*parts)
+
+
+register_renderer("scalafrutta", render)
