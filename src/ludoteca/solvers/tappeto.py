@@ -117,8 +117,11 @@ def decide_scores(variant: Variant | str, seeds: Sequence[int]) -> npt.NDArray[n
     return scores
 
 
-def decide_batch(variant: Variant | str, seeds: Sequence[int]) -> list[PlayResult]:
-    """The study's batch path: one :class:`PlayResult` per seed, as the ``solver`` policy."""
+def decide_batch(
+    variant: Variant | str, seeds: Sequence[int], max_states: int | None = None
+) -> list[PlayResult]:
+    """The study's batch path for ``solver``: one :class:`PlayResult` per seed, the same as
+    :func:`play_solver` gives for that seed's deal (no limit is ever reached)."""
     params = _params(variant)
     base = 4 if params.aces_start_on_foundations else 0
     return [
@@ -134,5 +137,6 @@ register_solver(
         solve=solve,
         hint=hint,
         policies={"solver": play_solver},
+        batch_policies={"solver": decide_batch},
     )
 )
