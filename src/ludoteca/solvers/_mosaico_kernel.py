@@ -217,11 +217,14 @@ def search(
     budget: np.ndarray,
     path: np.ndarray,
     depth: int,
+    weights: np.ndarray,
 ) -> int:
     """Exact depth-first search with the draw order known: WIN, LOSS or UNKNOWN.
 
     ``budget[0]`` counts the nodes left (UNKNOWN when it runs out), ``budget[1]`` the nodes
     visited. ``path[depth:]`` gets the winning line (cells, SET_ASIDE for a set-aside move).
+    Cells are tried best first by the player's score with ``weights``, or, when ``weights``
+    is empty, by their number of neighbours: the two orders get stuck on different deals.
     """
     if budget[0] <= 0:
         return UNKNOWN
@@ -244,9 +247,13 @@ def search(
             path[depth] = SET_ASIDE
             return search(
                 grid, box, aside, n_aside + 1, draw, drawn + 1, remaining, match,
-                difficile, budget, path, depth + 1,
+                difficile, budget, path, depth + 1, weights,
             )  # fmt: skip
-    _order(grid, cells, count)
+    if len(weights):
+        tried = scores(grid, box, tile, remaining, match, difficile, weights, cells, count)
+        cells[:count] = cells[np.argsort(-tried, kind="mergesort")]
+    else:
+        _order(grid, cells, count)
     saved = np.empty(4, dtype=np.int64)
     left = remaining & ~_bit(tile)
     result = LOSS
@@ -256,13 +263,13 @@ def search(
             if from_aside:
                 result = search(
                     grid, box, aside, n_aside - 1, draw, drawn, left, match, difficile,
-                    budget, path, depth + 1,
+                    budget, path, depth + 1, weights,
                 )  # fmt: skip
                 aside[n_aside - 1] = tile
             else:
                 result = search(
                     grid, box, aside, n_aside, draw, drawn + 1, left, match, difficile,
-                    budget, path, depth + 1,
+                    budget, path, depth + 1, weights,
                 )  # fmt: skip
         grid[cells[i]] = EMPTY
         box[:] = saved

@@ -29,6 +29,8 @@ WEIGHTS = np.array([3.0, 1.0, 0.2, -2.0])
 """The player's score weights: a tile with nowhere to go, 1 / its cells, its cells up to 6,
 the placed cell's neighbours (tuned on deals 0-299: see docs/rules/mosaico.md)."""
 HARD_WEIGHTS = np.array([3.0, 1.0, 0.2, -1.0])
+NO_WEIGHTS = np.empty(0)
+"""Tells the exact search to try cells with more neighbours first."""
 SHORTLIST = 3
 """The player plays out its best cells only."""
 SAMPLES = 8
@@ -54,6 +56,10 @@ class Arrays:
     draw: np.ndarray
     remaining: int
     difficile: bool
+
+
+def _weights(difficile: bool) -> np.ndarray:
+    return HARD_WEIGHTS if difficile else WEIGHTS
 
 
 def to_cell(index: int) -> tuple[int, int]:
@@ -86,13 +92,21 @@ def solve(state: State[Any], max_states: int | None) -> SolveResult:
     """Decide the deal from ``state`` with the draw order known."""
     assert isinstance(state, MosaicoState)
     started = time.perf_counter()
-    a = arrays(state)
-    budget = np.array([max_states or DEFAULT_MAX_STATES, 0], dtype=np.int64)
+    difficile = state.params.difficile
+    limit = max_states or DEFAULT_MAX_STATES
     path = np.zeros(2 * len(ALL_TILES), dtype=np.int64)
-    found = kernel.search(
-        a.grid, a.box, a.aside, a.n_aside, a.draw, 0, a.remaining, MATCH, a.difficile,
-        budget, path, 0,
-    )  # fmt: skip
+    # Half the nodes for each cell order; a loss proved by either is a loss (both are complete).
+    found, states = kernel.UNKNOWN, 0
+    for weights, nodes in ((NO_WEIGHTS, (limit + 1) // 2), (_weights(difficile), limit // 2)):
+        if found != kernel.UNKNOWN:
+            break
+        a = arrays(state)
+        budget = np.array([nodes, 0], dtype=np.int64)
+        found = kernel.search(
+            a.grid, a.box, a.aside, a.n_aside, a.draw, 0, a.remaining, MATCH, a.difficile,
+            budget, path, 0, weights,
+        )  # fmt: skip
+        states += int(budget[1])
     moves: list[str] = []
     if found == kernel.WIN:
         replay = _fresh(state)
@@ -101,7 +115,7 @@ def solve(state: State[Any], max_states: int | None) -> SolveResult:
             replay.apply(moves[-1])
     winnable = None if found == kernel.UNKNOWN else found == kernel.WIN
     extra = {"limit_hit": found == kernel.UNKNOWN}
-    return SolveResult(winnable, int(budget[1]), time.perf_counter() - started, moves, LABEL, extra)
+    return SolveResult(winnable, states, time.perf_counter() - started, moves, LABEL, extra)
 
 
 def _move_for(state: MosaicoState, cell: int) -> MosaicMove:
@@ -119,7 +133,7 @@ def player_move(state: MosaicoState, seed: int, samples: int = SAMPLES) -> Mosai
     a = arrays(state)
     below = a.n_aside - 1 if turn.from_aside else a.n_aside
     unseen = sum(1 << t.index for t in state.draw if t != turn.tile)
-    weights = HARD_WEIGHTS if a.difficile else WEIGHTS
+    weights = _weights(a.difficile)
     cell = kernel.choose(
         a.grid, a.box, turn.tile.index, a.aside, below, unseen, MATCH, a.difficile, weights,
         SHORTLIST, samples, seed,
