@@ -3,8 +3,6 @@ the player's ignorance of the draw order (docs/rules/mosaico.md, "Solvers")."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -130,6 +128,7 @@ def test_the_player_does_not_read_the_draw_order() -> None:
 def test_the_player_plays_legal_moves_to_the_end(variant: str, seed: int) -> None:
     """The ``player`` policy goes through the checked path and finishes every deal."""
     state = SPEC.new_game(variant, seed)
+    assert isinstance(state, MosaicoState)
     result = player_policy(state, None, DealRng(seed, "policy"))
     outcome = state.outcome()
     assert outcome is not None and result.won == outcome.won
@@ -140,7 +139,7 @@ def test_hint_is_a_legal_repeatable_move() -> None:
     """The hint is the player's move, seeded by the position so it does not change on a
     second ask."""
     state = SPEC.new_game("difficile", 4)
-    first: Any = hint(state, 1.0)
+    first = hint(state, 1.0)
     assert first.move in state.legal_moves_text()
     assert hint(state, 1.0).move == first.move
 
