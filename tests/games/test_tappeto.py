@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 
 from ludoteca.core.cards import FULL_DECK, Card
 from ludoteca.core.errors import IllegalMoveError, NotationError, UnknownGameError
 from ludoteca.core.game import TERMINAL
 from ludoteca.core.rng import DealRng
 from ludoteca.games.tappeto import SPEC, TappetoState, from_position
+from ludoteca.tui.base import renderer_for
 
 TAPPETO = SPEC.variant("tappeto")
 CON_SCARTI = SPEC.variant("con-scarti")
@@ -245,3 +247,18 @@ def test_play_conserves_cards_and_undo_restores(name: str, seed: int, picks: lis
         assert state.position() == trail.pop()
         if trail:
             state.undo()
+
+
+def test_the_terminal_board_shows_the_carpet_foundations_and_reserve_count() -> None:
+    """Seed, Preparazione 3-5 as drawn for a player: the face-up carpet and foundations, the
+    reserve only as a count (its cards never reach the screen)."""
+    state = deal("tappeto", 2)
+    state.apply(state.legal_moves()[0])
+    console = Console(width=100, record=True, color_system=None)
+    console.print(renderer_for("tappeto")(state.observation(0)))
+    text = console.export_text()
+    assert "reserve 27 face down" in text and "on foundations 5/52" in text
+    shown = {c.symbol for c in state.carpet if c is not None}
+    assert all(symbol in text for symbol in shown)
+    hidden = {c.symbol for c in state.reserve}
+    assert not any(f" {symbol} " in text for symbol in hidden)
