@@ -2,12 +2,14 @@
 
     nice -n 10 .venv/bin/python bench/bench_tappeto.py --deals 200000
     nice -n 10 .venv/bin/python bench/bench_tappeto.py --rates 1000000
+    nice -n 10 .venv/bin/python bench/bench_tappeto.py --carpet 100000
 
 The study runs ``decide_batch`` (the ``solver`` policy's batch fast path) on batches of up to
 2,000 seeds per worker task; this script times that function, then the whole worker task
 (``play_batch``, which adds the rows the study stores), then the per-deal policy for scale.
 ``--rates`` decides seeds 0..N-1 of every variant and prints the win rate with its 95% Wilson
-interval and where lost deals stall.
+interval and where lost deals stall. ``--carpet`` plays the same deals under the rules of the
+relative Carpet (see ``docs/rules/tappeto.md``) with a simple policy: a lower bound on its rate.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from math import comb
 
 import numpy as np
 
+from ludoteca.core.cards import Card
 from ludoteca.core.rng import DealRng
-from ludoteca.games.tappeto import SPEC, TappetoParams
+from ludoteca.games.tappeto import SPEC, TappetoParams, dealt_deck
 from ludoteca.solvers.tappeto import decide_batch, decide_scores, play_solver
 from ludoteca.studies.runner import play_batch
 from ludoteca.studies.stats import wilson
@@ -82,13 +85,54 @@ def rates(deals: int) -> None:
         )
 
 
+def carpet_policy(deck: list[Card], size: int = 20) -> bool:
+    """Carpet: the stock is turned one card at a time onto a waste pile, once; the waste's top
+    card may go to a foundation or into a carpet gap, whenever the player likes. Policy: every
+    foundation move at once (never harmful), else the waste's top into a gap, else turn a
+    card. Returns whether all 52 cards went up."""
+    carpet, stock, waste = set(deck[:size]), deck[: size - 1 : -1], []
+    tops, gaps = [1, 1, 1, 1], 0
+    while True:
+        wanted = {Card(t + 1, s) for s, t in enumerate(tops) if t < 13}
+        if carpet & wanted:
+            card = (carpet & wanted).pop()
+            carpet.discard(card)
+            gaps += 1
+        elif waste and waste[-1] in wanted:
+            card = waste.pop()
+        elif waste and gaps:
+            carpet.add(waste.pop())
+            gaps -= 1
+            continue
+        elif stock:
+            waste.append(stock.pop())
+            continue
+        else:
+            return sum(tops) == 52
+        tops[card.suit] += 1
+
+
+def carpet_rate(deals: int) -> None:
+    params: TappetoParams = SPEC.default_variant.params
+    won = sum(carpet_policy(dealt_deck(params, seed)) for seed in range(deals))
+    low, high = wilson(won, deals)
+    print(
+        f"Carpet (simple policy), seeds 0..{deals - 1}: won {won:,} = {100 * won / deals:.2f}% "
+        f"(95% Wilson {100 * low:.2f}% – {100 * high:.2f}%)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200_000, help="deals timed per variant")
     parser.add_argument("--rates", type=int, default=0, help="deals per variant for the rates")
+    parser.add_argument("--carpet", type=int, default=0, help="deals played as Carpet")
     args = parser.parse_args()
-    if args.rates:
-        rates(args.rates)
+    if args.rates or args.carpet:
+        if args.rates:
+            rates(args.rates)
+        if args.carpet:
+            carpet_rate(args.carpet)
     else:
         for variant in SPEC.variants:
             batch_speed(variant.name, args.deals)
