@@ -96,12 +96,17 @@ class MuroState(State[MuroMove]):
         self.idle = idle
         self.best = best
         self.resigned = resigned
-        self._outcome: Outcome | bool | None = False  # False: not worked out since the last move
+        # Worked out once per position: False / None mean not worked out since the last move.
+        self._outcome: Outcome | bool | None = False
+        self._moves: list[MuroMove] | None = None
 
     # --- rules ------------------------------------------------------------------------
     def _top(self, column: int) -> Tile | None:
         stack = self.wall[column]
         return stack[-1] if stack else None
+
+    def _tops(self) -> list[Tile | None]:
+        return [column[-1] if column else None for column in self.wall]
 
     def _accepts(self, column: int, tile: Tile) -> bool:
         top = self._top(column)
@@ -130,10 +135,19 @@ class MuroState(State[MuroMove]):
         return found
 
     def _rule_moves(self) -> list[MuroMove]:
+        if self._moves is None:
+            self._moves = self._find_rule_moves()
+        return list(self._moves)
+
+    def _find_rule_moves(self) -> list[MuroMove]:
         moves: list[MuroMove] = []
+        # The rule of _accepts, with the tops worked out once (None: any tile goes there).
+        tops = [t if t is not None and t not in self.face_down else None for t in self._tops()]
         for tile, source in self._movable():
-            for column in range(COLUMNS):
-                if column != source and self._accepts(column, tile):
+            for column, top in enumerate(tops):
+                if column != source and (
+                    top is None or (top.number == tile.number + 1 and top.fruit != tile.fruit)
+                ):
                     moves.append(MuroMove("column", tile, column))
             if source is not None and self._foundation_wants(tile):
                 moves.append(MuroMove("foundation", tile))
@@ -209,7 +223,7 @@ class MuroState(State[MuroMove]):
         return f"the {FRUITS[tile.fruit]} foundation needs {Tile(wanted, tile.fruit)}"
 
     def _play(self, move: MuroMove) -> Any:
-        self._outcome = False
+        self._outcome, self._moves = False, None
         token = (self.idle, self.best, self.resigned)
         if move.kind == "resign":
             self.resigned = True
@@ -242,7 +256,7 @@ class MuroState(State[MuroMove]):
         return (*token, source)
 
     def _unplay(self, move: MuroMove, token: Any) -> None:
-        self._outcome = False
+        self._outcome, self._moves = False, None
         self.idle, self.best, self.resigned, source = token
         if move.kind == "turn":
             assert move.column is not None

@@ -224,6 +224,8 @@ class Planner:
         self.samples = samples
         self.plan: list[str] = []
         self.searched = 0
+        self.searches = 0
+        self.limit_hits = 0
         self.sure = False
 
     def next_move(self, obs: Mapping[str, Any], rng: DealRng) -> str:
@@ -257,6 +259,8 @@ class Planner:
     def _search(self, arrays: Arrays) -> Found:
         found = run_search(arrays, self.six, self.idle_limit, self.nodes)
         self.searched += found.nodes
+        self.searches += 1
+        self.limit_hits += found.result == kernel.LIMIT
         return found
 
     def _support(self, prefix: list[int], samples: list[Arrays]) -> int:
@@ -291,7 +295,13 @@ def player_policy(
         state.apply(planner.next_move(state.observation(0), rng))
     outcome = state.outcome()
     assert outcome is not None
-    return PlayResult(outcome.won, outcome.scores[0], planner.searched, dict(outcome.details))
+    details = {
+        **outcome.details,
+        "termination": outcome.termination,
+        "searches": planner.searches,
+        "limit_hits": planner.limit_hits,
+    }
+    return PlayResult(outcome.won, outcome.scores[0], planner.searched, details)
 
 
 def solver_policy(state: State[Any], max_states: int | None, rng: DealRng) -> PlayResult:
