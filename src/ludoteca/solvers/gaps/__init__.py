@@ -1,0 +1,118 @@
+"""Exact Gaps: does a position win without a redeal, and how many cards in sequence at best?
+
+The search (:mod:`.kernel`, compiled; :mod:`.reference`, plain Python) runs over classes of
+positions (see :mod:`.board`): the 2s and gaps of column 0 rearrange freely while a gap is
+among them, so all those arrangements are one node, and rows are interchangeable in the
+transposition table. ``best_in_sequence`` is the most cards in sequence in a position where
+no move is left (where the game ends, or where a redeal may come).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ludoteca.core.game import State
+from ludoteca.core.rng import DealRng
+from ludoteca.games.gaps import REDEAL, GapsState
+from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
+from ludoteca.solvers.gaps import fast
+from ludoteca.solvers.gaps.line import board_of, engine_moves
+from ludoteca.solvers.gaps.reference import Answer
+
+LABEL = "exact, without redeals"
+HINT_STATES_PER_SECOND = 200_000
+"""A cautious rate for the compiled search on a busy machine: the hint's state budget."""
+
+
+def _as_gaps(state: State[Any]) -> GapsState:
+    if not isinstance(state, GapsState):
+        raise TypeError(f"the Gaps solver got a {state.spec.name} position")
+    return state
+
+
+def realize(state: GapsState, answer: Answer) -> list[str]:
+    """Play the answer's line on a copy of ``state``; the engine moves, as notation."""
+    game = state.spec.from_position(state.position(), state.variant)
+    assert isinstance(game, GapsState)
+    played: list[str] = []
+    for move in answer.line:
+        for step in engine_moves(game, move):
+            game.apply(step)
+            played.append(game.move_text(step))
+    return played
+
+
+def solve(state: State[Any], max_states: int | None = None) -> SolveResult:
+    start = time.perf_counter()
+    game = _as_gaps(state)
+    answer = fast.search(board_of(game), max_states)
+    return SolveResult(
+        winnable=answer.winnable,
+        states=answer.states,
+        seconds=time.perf_counter() - start,
+        moves=realize(game, answer) if answer.winnable else [],
+        label=LABEL,
+        extra={
+            "best_in_sequence": answer.best_dead_end if answer.complete else None,
+            "in_sequence_found": answer.best_dead_end,
+            "complete": answer.complete,
+        },
+    )
+
+
+def hint(state: State[Any], seconds: float) -> Hint:
+    """The first move of a winning line, or of the line to the best dead end found."""
+    game = _as_gaps(state)
+    legal = game.legal_moves()
+    if not legal:
+        return Hint(None, False, "no move left")
+    if legal == [REDEAL]:
+        return Hint("redeal", None, "no other move: redeal")
+    answer = fast.search(board_of(game), max(1000, int(seconds * HINT_STATES_PER_SECOND)))
+    first = realize(game, Answer(answer.winnable, 0, 0, 0, answer.line[:1]))[:1]
+    move = first[0] if first else game.move_text(legal[0])
+    if answer.winnable:
+        note = "winnable without a redeal"
+    elif answer.complete:
+        note = f"not winnable without a redeal; at best {answer.best_dead_end} in sequence"
+    else:
+        note = f"search stopped; {answer.best_dead_end} in sequence reached so far"
+    return Hint(move, answer.winnable, note)
+
+
+def solver_policy(state: State[Any], max_states: int | None, rng: DealRng) -> PlayResult:
+    """No redeal: the exact answer. With redeals: each phase is played to its best dead end,
+    then redealt (the exact best for the phase, not for the whole game)."""
+    game = _as_gaps(state)
+    states = 0
+    exact = True
+    final = game.in_sequence
+    won = game.won
+    while not won and (legal := game.legal_moves()):
+        if legal == [REDEAL]:
+            game.apply(REDEAL)
+            continue
+        answer = fast.search(board_of(game), max_states)
+        states += answer.states
+        exact = exact and answer.complete
+        final, won = answer.best_dead_end, answer.winnable is True
+        if won or game.redeals_used == game.params.redeals:
+            break
+        for move in realize(game, answer):
+            game.apply(move)
+    details = {"redeals_used": game.redeals_used, "in_sequence": final}
+    score = final - game.params.penalty * game.redeals_used
+    return PlayResult(won if (won or exact) else None, score, states, details)
+
+
+ENTRY = register_solver(
+    SolverEntry(
+        game="gaps",
+        label=LABEL,
+        solve=solve,
+        hint=hint,
+        policies={"solver": solver_policy},
+        default_max_states=20_000_000,
+    )
+)

@@ -1,0 +1,403 @@
+"""The compiled search (Numba): the reference solver's class search on flat int8 arrays.
+
+Same board model as :mod:`ludoteca.solvers.gaps.board` (codes, pool, class moves, layouts),
+with a transposition table of 128-bit hashed class keys that do not depend on the row order,
+an explicit depth-first stack, and move ordering that tries in-sequence extensions first.
+A move is packed in an int64: card | target << 8 | layout << 16.
+"""
+
+from __future__ import annotations
+
+# Numba compiles no generator expressions, so loops stay loops here.
+# ruff: noqa: SIM110
+from itertools import permutations
+
+import numpy as np
+from numba import njit
+
+GAP = -1
+POOL = -2
+MAX_MOVES = 128
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+
+
+def permutation_table(size: int = 4) -> tuple[np.ndarray, np.ndarray]:
+    """``table[k, i]`` is the i-th ordering of ``range(k)``; ``counts[k]`` how many there are."""
+    table = np.zeros((size + 1, 24, size), dtype=np.int8)
+    counts = np.zeros(size + 1, dtype=np.int64)
+    for k in range(size + 1):
+        orders = list(permutations(range(k)))
+        counts[k] = len(orders)
+        for i, order in enumerate(orders):
+            table[k, i, :k] = order
+    return table, counts
+
+
+def zobrist(ranks: int, cells: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, 2**63, size=(ranks, cells + 2), dtype=np.uint64) * np.uint64(2) + (
+        rng.integers(0, 2, size=(ranks, cells + 2), dtype=np.uint64)
+    )
+
+
+@njit(cache=True)
+def _mix(value: np.uint64) -> np.uint64:
+    value = (value ^ (value >> np.uint64(30))) * _MIX1
+    value = (value ^ (value >> np.uint64(27))) * _MIX2
+    return value ^ (value >> np.uint64(31))
+
+
+@njit(cache=True)
+def _pooled(code: int, ranks: int) -> bool:
+    return code == GAP or code % ranks == 1
+
+
+@njit(cache=True)
+def _pool_free(grid: np.ndarray, suits: int, ranks: int) -> bool:
+    for r in range(suits):
+        if grid[r * ranks] == GAP:
+            return True
+    return False
+
+
+@njit(cache=True)
+def class_key(
+    grid: np.ndarray, suits: int, ranks: int, z1: np.ndarray, z2: np.ndarray
+) -> tuple[np.uint64, np.uint64]:
+    """A 128-bit hash of the class, the same for every order of the rows."""
+    free = _pool_free(grid, suits, ranks)
+    h1 = np.uint64(0)
+    h2 = np.uint64(0)
+    for r in range(suits):
+        r1 = np.uint64(0)
+        r2 = np.uint64(0)
+        for c in range(ranks):
+            code = grid[r * ranks + c]
+            if c == 0 and free and _pooled(code, ranks):
+                code = POOL
+            r1 ^= z1[c, code + 2]
+            r2 ^= z2[c, code + 2]
+        h1 += _mix(r1)
+        h2 += _mix(r2 ^ np.uint64(0x5851F42D4C957F2D))
+    return h1 | np.uint64(1), h2
+
+
+@njit(cache=True)
+def _run(grid: np.ndarray, cell: int, ranks: int) -> int:
+    length = 1
+    while cell % ranks < ranks - 1 and grid[cell + 1] == grid[cell] + 1:
+        cell += 1
+        length += 1
+    return length
+
+
+@njit(cache=True)
+def prefixes(grid: np.ndarray, suits: int, ranks: int, out: np.ndarray) -> int:
+    """The most cards in sequence over the class's arrangements; ``out[r]`` is the cell right
+    of row r's prefix (-1 when the row has none that a card could extend)."""
+    free = _pool_free(grid, suits, ranks)
+    total = 0
+    if not free:
+        for r in range(suits):
+            out[r] = -1
+            head = grid[r * ranks]
+            if head != GAP and head % ranks == 1:
+                length = _run(grid, r * ranks, ranks)
+                total += length
+                out[r] = r * ranks + length
+        return total
+    twos = 0
+    rows = 0
+    matched = 0
+    for r in range(suits):
+        out[r] = -1
+        head = grid[r * ranks]
+        if head != GAP and head % ranks == 1:
+            twos += 1
+        if not _pooled(head, ranks):
+            continue
+        rows += 1
+        third = grid[r * ranks + 1]
+        if third != GAP and third % ranks == 2 and _in_column0(grid, third - 1, suits, ranks):
+            length = 1 + _run(grid, r * ranks + 1, ranks)
+            total += length
+            matched += 1
+            out[r] = r * ranks + length
+        else:
+            out[r] = r * ranks + 1
+    return total + min(rows - matched, twos - matched)
+
+
+@njit(cache=True)
+def _in_column0(grid: np.ndarray, code: int, suits: int, ranks: int) -> bool:
+    for r in range(suits):
+        if grid[r * ranks] == code:
+            return True
+    return False
+
+
+@njit(cache=True)
+def gen_moves(
+    grid: np.ndarray,
+    pos: np.ndarray,
+    suits: int,
+    ranks: int,
+    perms: np.ndarray,
+    counts: np.ndarray,
+    out: np.ndarray,
+) -> int:
+    """The class moves (see board.Board.moves), in the same order."""
+    n = 0
+    free = _pool_free(grid, suits, ranks)
+    twos = np.empty(4, dtype=np.int64)
+    rows = np.empty(4, dtype=np.int64)
+    ntwos = 0
+    nrows = 0
+    ngaps = 0
+    first_gap = -1
+    for r in range(suits):
+        head = grid[r * ranks]
+        if head == GAP:
+            rows[nrows] = r
+            nrows += 1
+            ngaps += 1
+            if first_gap < 0:
+                first_gap = r
+        elif head % ranks == 1:
+            rows[nrows] = r
+            nrows += 1
+            twos[ntwos] = head
+            ntwos += 1
+    if free:
+        for s in range(suits):
+            two = s * ranks + 1
+            if pos[two] % ranks == 0:
+                continue
+            target = first_gap * ranks
+            if ngaps > 1:
+                out[n] = two | (target << 8)
+                n += 1
+                continue
+            k = ntwos + 1
+            for i in range(counts[k]):
+                layout = np.int64(0)
+                for r in range(suits):
+                    layout |= (np.int64(grid[r * ranks]) + 1) << (8 * r)
+                for j in range(k):
+                    pick = perms[k, i, j]
+                    code = two if pick == ntwos else twos[pick]
+                    row = rows[j]
+                    layout &= ~(0xFF << (8 * row))
+                    layout |= (code + 1) << (8 * row)
+                out[n] = two | (target << 8) | (layout << 16)
+                n += 1
+    for cell in range(suits * ranks):
+        col = cell % ranks
+        if grid[cell] != GAP or col == 0:
+            continue
+        left = grid[cell - 1]
+        if col == 1 and free and _pooled(left, ranks):
+            for t in range(ntwos):
+                out[n] = (twos[t] + 1) | (cell << 8)
+                n += 1
+        elif left != GAP and left % ranks != ranks - 1:
+            out[n] = (left + 1) | (cell << 8)
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _shift(grid: np.ndarray, pos: np.ndarray, card: int, target: int) -> None:
+    grid[pos[card]] = GAP
+    grid[target] = card
+    pos[card] = target
+
+
+@njit(cache=True)
+def play(grid: np.ndarray, pos: np.ndarray, suits: int, ranks: int, move: int) -> None:
+    card = move & 0xFF
+    target = (move >> 8) & 0xFF
+    layout = move >> 16
+    if layout:
+        grid[pos[card]] = GAP
+        for r in range(suits):
+            code = ((layout >> (8 * r)) & 0xFF) - 1
+            grid[r * ranks] = code
+            pos[code] = r * ranks
+        return
+    if target % ranks == 1 and card % ranks == 2:
+        two = card - 1
+        head = target - 1
+        here = grid[head]
+        if here == GAP:
+            _shift(grid, pos, two, head)
+        elif here != two:
+            there = pos[two]
+            grid[head] = two
+            grid[there] = here
+            pos[two] = head
+            pos[here] = there
+    _shift(grid, pos, card, target)
+
+
+@njit(cache=True)
+def _order(moves: np.ndarray, n: int, ends: np.ndarray, suits: int, ranks: int) -> None:
+    """In-sequence extensions first, then 2s into column 0, then the rest (stable)."""
+    keys = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        card = moves[i] & 0xFF
+        target = (moves[i] >> 8) & 0xFF
+        keys[i] = 0
+        if card % ranks == 1:
+            keys[i] = 1
+        for r in range(suits):
+            if ends[r] == target:
+                keys[i] = 2
+    for i in range(1, n):
+        key = keys[i]
+        move = moves[i]
+        j = i - 1
+        while j >= 0 and keys[j] < key:
+            keys[j + 1] = keys[j]
+            moves[j + 1] = moves[j]
+            j -= 1
+        keys[j + 1] = key
+        moves[j + 1] = move
+
+
+@njit(cache=True)
+def _insert(t1: np.ndarray, t2: np.ndarray, h1: np.uint64, h2: np.uint64) -> bool:
+    """Add a key; False if it was there already."""
+    mask = np.uint64(t1.size - 1)
+    i = h1 & mask
+    while t1[i] != 0:
+        if t1[i] == h1 and t2[i] == h2:
+            return False
+        i = (i + np.uint64(1)) & mask
+    t1[i] = h1
+    t2[i] = h2
+    return True
+
+
+@njit(cache=True)
+def _grow(t1: np.ndarray, t2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    n1 = np.zeros(t1.size * 2, dtype=np.uint64)
+    n2 = np.zeros(t1.size * 2, dtype=np.uint64)
+    for i in range(t1.size):
+        if t1[i] != 0:
+            _insert(n1, n2, t1[i], t2[i])
+    return n1, n2
+
+
+@njit(cache=True)
+def search(
+    start: np.ndarray,
+    suits: int,
+    ranks: int,
+    max_states: int,
+    stop_at_win: bool,
+    z1: np.ndarray,
+    z2: np.ndarray,
+    perms: np.ndarray,
+    counts: np.ndarray,
+) -> tuple[int, int, int, int, np.ndarray, np.ndarray]:
+    """Depth-first search over classes from ``start``.
+
+    Returns (status, best, best_dead_end, states, line, best_line): status 1 won, 0 not
+    winnable, -1 stopped by ``max_states``; ``line`` is the winning line (or empty) and
+    ``best_line`` the line to a best dead end.
+    """
+    cells = suits * ranks
+    full = suits * (ranks - 1)
+    depth_cap = 1024
+    grids = np.empty((depth_cap, cells), dtype=np.int8)
+    poss = np.empty((depth_cap, cells), dtype=np.int8)
+    moves = np.empty((depth_cap, MAX_MOVES), dtype=np.int64)
+    nmoves = np.zeros(depth_cap, dtype=np.int64)
+    index = np.zeros(depth_cap, dtype=np.int64)
+    ends = np.empty(suits, dtype=np.int64)
+    t1 = np.zeros(1 << 16, dtype=np.uint64)
+    t2 = np.zeros(1 << 16, dtype=np.uint64)
+    best_line = np.empty(0, dtype=np.int64)
+    grids[0, :] = start
+    for c in range(cells):
+        poss[0, c] = 0
+    for c in range(cells):
+        if start[c] != GAP:
+            poss[0, start[c]] = c
+    h1, h2 = class_key(grids[0], suits, ranks, z1, z2)
+    _insert(t1, t2, h1, h2)
+    states = 1
+    best = -1
+    best_dead = -1
+    status = 0
+    depth = 0
+    fresh = True
+    while depth >= 0:
+        if fresh:
+            fresh = False
+            grid = grids[depth]
+            score = prefixes(grid, suits, ranks, ends)
+            best = max(best, score)
+            n = gen_moves(grid, poss[depth], suits, ranks, perms, counts, moves[depth])
+            nmoves[depth] = n
+            index[depth] = 0
+            if n == 0 and score > best_dead:
+                best_dead = score
+                best_line = moves[:depth, 0].copy()
+                for d in range(depth):
+                    best_line[d] = moves[d, index[d] - 1]
+                if score == full:
+                    status = 1
+                    if stop_at_win:
+                        return status, best, best_dead, states, best_line, best_line
+            _order(moves[depth], n, ends, suits, ranks)
+        if index[depth] == nmoves[depth]:
+            depth -= 1
+            continue
+        move = moves[depth, index[depth]]
+        index[depth] += 1
+        if depth + 1 == depth_cap:
+            depth_cap *= 2
+            grids = _grown(grids, depth_cap)
+            poss = _grown(poss, depth_cap)
+            moves = _grown64(moves, depth_cap)
+            nmoves = _grown1(nmoves, depth_cap)
+            index = _grown1(index, depth_cap)
+        grids[depth + 1, :] = grids[depth]
+        poss[depth + 1, :] = poss[depth]
+        play(grids[depth + 1], poss[depth + 1], suits, ranks, move)
+        h1, h2 = class_key(grids[depth + 1], suits, ranks, z1, z2)
+        if states >= max_states:
+            return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
+        if not _insert(t1, t2, h1, h2):
+            continue
+        states += 1
+        if states * 2 > t1.size:
+            t1, t2 = _grow(t1, t2)
+        depth += 1
+        fresh = True
+    line = best_line if status == 1 else np.empty(0, dtype=np.int64)
+    return status, best, best_dead, states, line, best_line
+
+
+@njit(cache=True)
+def _grown(array: np.ndarray, rows: int) -> np.ndarray:
+    bigger = np.empty((rows, array.shape[1]), dtype=array.dtype)
+    bigger[: array.shape[0]] = array
+    return bigger
+
+
+@njit(cache=True)
+def _grown64(array: np.ndarray, rows: int) -> np.ndarray:
+    bigger = np.empty((rows, array.shape[1]), dtype=np.int64)
+    bigger[: array.shape[0]] = array
+    return bigger
+
+
+@njit(cache=True)
+def _grown1(array: np.ndarray, size: int) -> np.ndarray:
+    bigger = np.zeros(size, dtype=np.int64)
+    bigger[: array.size] = array
+    return bigger
