@@ -46,7 +46,7 @@ TILES = 36
 EDGES = "LRTB"
 EDGE_NAMES = {"L": "the left of row", "R": "the right of row", "T": "the top of column"}
 EDGE_NAMES["B"] = "the bottom of column"
-MAX_PHASES = 12
+MAX_PHASES = 30
 MAX_HANDS = 40
 
 
