@@ -9,9 +9,11 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 
 from ludoteca.core import ALL_TILES, DealRng, IllegalMoveError, NotationError, Tile, find_game
 from ludoteca.games.muro import MuroState
+from ludoteca.tui.base import renderer_for
 
 SPEC = find_game("muro")
 
@@ -297,3 +299,17 @@ def test_random_play_keeps_every_rule_invariant(
         state.undo()
         positions.pop()
         assert state.position() == positions[-1]
+
+
+def test_the_terminal_board_shows_backs_tops_and_foundations() -> None:
+    """RULES.md: face-down tiles are hidden; the board is drawn from the observation only,
+    face-down tiles as backs, face-up tiles as coloured fruit symbols with their number."""
+    state = load(MIDGAME)
+    state.apply("4F c3")
+    console = Console(width=100, record=True, color_system=None)
+    console.print(renderer_for("muro")(state.observation(0)))
+    text = console.export_text()
+    assert text.count("▒▒▒") == 3  # 6M, 5M and 6P are face down
+    assert "🍓4" in text and "🍌6" in text  # 4F and 6B face up
+    assert "🍎4 4↑" in text  # the apples foundation: top 4M, four tiles, building up
+    assert "22/36" in text
