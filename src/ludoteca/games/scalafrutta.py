@@ -44,8 +44,12 @@ from ludoteca.games._scalafrutta_split import (
 SQUARE = 9
 TILES = 36
 EDGES = "LRTB"
-EDGE_NAMES = {"L": "the left of row", "R": "the right of row", "T": "the top of column"}
-EDGE_NAMES["B"] = "the bottom of column"
+EDGE_NAMES = {
+    "L": "the left of row",
+    "R": "the right of row",
+    "T": "the top of column",
+    "B": "the bottom of column",
+}
 MAX_PHASES = 30
 MAX_HANDS = 40
 
