@@ -130,25 +130,6 @@ class GapsState(State[GapsMove]):
                 found.append(GapsMove(Card(left.rank + 1, left.suit)))
         return found
 
-    def _shuffles_only(self, fills: list[GapsMove]) -> bool:
-        """True when every fill moves a 2 inside column 0 and no such move can open another
-        (the position is blocked: see docs/rules/gaps.md, "Blocked")."""
-        if any(not self._inside_column0(m) for m in fills):
-            return False
-        ranks = self.ranks
-        return not any(
-            self.grid[r * ranks + 1] is None
-            and (self.grid[r * ranks] is None or self.grid[r * ranks] in {m.card for m in fills})
-            for r in range(self.params.suits)
-        )
-
-    def _inside_column0(self, move: GapsMove) -> bool:
-        return (
-            move.card is not None
-            and move.row is not None
-            and (self.where(move.card) % self.ranks == 0)
-        )
-
     def _target(self, move: GapsMove) -> int | None:
         """The cell the card would fill, None if it has no place."""
         assert move.card is not None
@@ -169,8 +150,6 @@ class GapsState(State[GapsMove]):
     def legal_moves(self) -> list[GapsMove]:
         if self._moves is None:
             fills = self._fills()
-            if self._shuffles_only(fills):
-                fills = []
             # Ruling: no move may bring back a position of this deal (only 2s moving in
             # column 0 can), so that every game ends.
             moves = [m for m in fills if self._after(m) not in self._seen]
@@ -228,7 +207,7 @@ class GapsState(State[GapsMove]):
             return f"cannot fill {cell_name(target, self.ranks)}{left}: {there} is there"
         if self._after(move) in self._seen:
             return "it would bring back an earlier position of this deal"
-        return "the position is blocked: moving 2s within column 0 opens nothing"
+        return "not a legal move here"
 
     def _play(self, move: GapsMove) -> Any:
         self._moves = None

@@ -1,0 +1,265 @@
+"""Gaps rules, each test citing the seed rule (001_b4428e67d79caea8.txt, English; 000_… Italian)
+or the RULES.md ruling it checks. Small boards (2 suits x ranks 2..4) keep positions readable."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+from ludoteca.core.cards import Card
+from ludoteca.core.errors import IllegalMoveError, NotationError, UnknownGameError
+from ludoteca.core.game import TERMINAL
+from ludoteca.core.registry import find_game
+from ludoteca.core.rng import DealRng
+from ludoteca.games.gaps import SPEC, GapsState, from_position
+from ludoteca.tui.base import renderer_for
+
+SMALL = SPEC.variant("no-redeal", {"suits": "2", "ranks": "4"})
+SMALL_REDEAL = SPEC.variant("gaps", {"suits": "2", "ranks": "4", "redeals": "1"})
+
+
+def small(text: str, variant: object = SMALL) -> GapsState:
+    state = from_position(text, variant)  # type: ignore[arg-type]
+    return state
+
+
+def deal(variant: str = "gaps", seed: int = 7) -> GapsState:
+    state = SPEC.new_game(variant, seed)
+    assert isinstance(state, GapsState)
+    return state
+
+
+def cards(state: GapsState) -> list[Card]:
+    return sorted(c for c in state.grid if c is not None)
+
+
+def test_deal_is_four_rows_of_thirteen_without_aces() -> None:
+    """Seed, Setup 3-4: 52 cards in 4 rows of 13, the 4 aces removed leave 4 gaps."""
+    state = deal()
+    assert len(state.grid) == 52
+    assert state.grid.count(None) == 4
+    assert cards(state) == sorted(Card(r, s) for s in range(4) for r in range(2, 14))
+
+
+def test_same_seed_same_deal_and_different_seeds_differ() -> None:
+    """RULES.md, shared notation: the same seed and variant give the same deal."""
+    assert deal(seed=3).position() == deal(seed=3).position()
+    assert deal(seed=3).position() != deal(seed=4).position()
+
+
+def test_gap_takes_the_successor_of_its_left_neighbour() -> None:
+    """Seed, Gameplay 1: only the card one rank higher, same suit, fills a gap."""
+    state = small("2C 3C -- 4D / 2D 4C 3D --")
+    assert sorted(state.legal_moves_text()) == ["4C", "4D"]
+    state.apply("4C")
+    assert state.position() == "2C 3C 4C 4D / 2D -- 3D --"
+
+
+def test_illegal_fill_says_why() -> None:
+    """Seed, Gameplay 1: a card whose predecessor has no gap on its right cannot move."""
+    state = small("2C 3C -- 4D / 2D 4C 3D --")
+    with pytest.raises(IllegalMoveError, match=r"3D: cannot fill r2c2 \(right of 2D\): 4C"):
+        state.apply("3D")
+
+
+def test_any_two_fills_column_zero_even_one_already_there() -> None:
+    """Seed, Gameplay 2 and RULES.md: any 2 fills a column-0 gap, also one in column 0."""
+    state = small("2C -- 4C 4D / -- 3C 3D 2D")
+    assert sorted(state.legal_moves_text()) == ["2C>r2", "2D>r2", "3C"]
+
+
+def test_gap_right_of_a_king_or_a_gap_is_dead() -> None:
+    """Seed, Gameplay 3: gaps right of a King or of another gap are dead."""
+    state = small("2C 3C 4C -- / 2D 4D -- 3D")
+    # 4C and 4D are the Kings of this 4-rank board.
+    assert state.is_dead(3) and state.is_dead(6) and not state.is_dead(5)
+    assert state.legal_moves_text() == []
+    obs = state.observation(0)
+    assert sorted(obs["dead"]) == [[0, 3], [1, 2]]
+
+
+def test_won_when_every_row_is_one_suit_in_order() -> None:
+    """RULES.md: won when each row holds one suit 2..K in columns 0..11 (any suit, any row)."""
+    state = small("2D 3D 4D -- / 2C 3C 4C --")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.won and outcome.scores == (6.0,)
+    assert state.current_player == TERMINAL
+    assert outcome.details["in_sequence"] == 6
+
+
+def test_stuck_without_redeals_ends_with_cards_in_sequence() -> None:
+    """Seed, Scoring 2; RULES.md: the score is the cards in sequence at the end."""
+    state = small("2C 3C 4C -- / 2D 4D -- 3D")
+    outcome = state.outcome()
+    assert outcome is not None and not outcome.won
+    assert outcome.scores == (4.0,) and outcome.termination == "stuck"
+
+
+def test_redeal_only_when_no_other_move() -> None:
+    """Seed, Gameplay 4; RULES.md: a redeal only when no move is possible."""
+    state = small("2C 3C -- 4D / 2D 4C 3D --", SMALL_REDEAL)
+    assert "redeal" not in state.legal_moves_text()
+    with pytest.raises(IllegalMoveError, match="only when no other move"):
+        state.apply("redeal")
+
+
+def test_redeal_keeps_prefixes_and_deals_the_rest_row_by_row() -> None:
+    """Seed, Gameplay 4; RULES.md: keep each row's correct prefix, gather the rest with the
+    aces, shuffle (DealRng(seed, "gaps", "redeal", k)), deal row-major, remove the aces."""
+    state = small("2C 3C 4D -- / 2D 4C -- 3D | seed 5", SMALL_REDEAL)
+    assert state.legal_moves_text() == ["redeal"]
+    gathered = [Card.parse(t) for t in "4D 4C 3D AC AD".split()]
+    DealRng(5, "gaps", "redeal", 1).shuffle(gathered)
+    state.apply("redeal")
+    dealt = [None if c.rank == 1 else c for c in gathered]
+    assert state.grid == [
+        Card.parse("2C"),
+        Card.parse("3C"),
+        *dealt[:2],
+        Card.parse("2D"),
+        *dealt[2:],
+    ]
+    assert state.redeals_used == 1 and state.position().endswith("| redeals 1 seed 5")
+    state.undo()
+    assert state.position() == "2C 3C 4D -- / 2D 4C -- 3D | seed 5"
+
+
+def test_redeal_limit() -> None:
+    """RULES.md: redeals up to the variant's limit; then the game ends."""
+    state = small("2C 3C 4D -- / 2D 4C -- 3D | redeals 1", SMALL_REDEAL)
+    assert state.legal_moves_text() == [] and state.is_over
+    assert state.why_illegal(state.parse_move("redeal")) == "no redeal left (1 allowed)"
+
+
+def test_penalty_per_redeal() -> None:
+    """RULES.md: score = cards in sequence minus a per-redeal penalty (a parameter)."""
+    variant = SPEC.variant("gaps", {"suits": "2", "ranks": "4", "redeals": "1", "penalty": "2"})
+    state = small("2C 3C 4D -- / 2D 4C -- 3D | redeals 1", variant)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.scores == (3 - 2.0,)
+    assert outcome.details["redeals_used"] == 1
+
+
+def test_montana_places_the_twos_in_column_zero() -> None:
+    """Seed, Variations (Montana); RULES.md: the 2s start in column 0, suits seeded."""
+    orders = set()
+    for seed in range(8):
+        state = deal("montana", seed)
+        column = [state.grid[r * 13] for r in range(4)]
+        assert all(c is not None and c.rank == 2 for c in column)
+        orders.add(tuple(column))
+        assert state.grid.count(None) == 4
+    assert len(orders) > 1
+
+
+def test_variants_and_aliases() -> None:
+    """Seed, Variations; RULES.md: gaps (2 redeals), no-redeal, addiction (3), montana."""
+    assert [v.name for v in SPEC.variants] == ["gaps", "no-redeal", "addiction", "montana"]
+    assert [v.params.redeals for v in SPEC.variants] == [2, 0, 3, 2]
+    for name in ("montana", "addiction", "spaces", "gaps"):
+        assert find_game(name) is SPEC
+    assert SPEC.variant("montana", {"redeals": "3"}).params.redeals == 3
+    with pytest.raises(NotationError, match="redeals must be 0..3"):
+        SPEC.variant("gaps", {"redeals": "4"})
+    with pytest.raises(UnknownGameError):
+        SPEC.variant("gaps", {"jokers": "1"})
+
+
+def test_moves_that_bring_back_a_position_are_refused() -> None:
+    """Ruling (docs/rules/gaps.md, Repetition): no move may repeat a position of the deal."""
+    state = small("2C -- 4C 4D / -- 3C 3D 2D")
+    state.apply("2C>r2")
+    assert state.legal_moves_text() == ["2D>r1"]
+    with pytest.raises(IllegalMoveError, match="earlier position"):
+        state.apply("2C>r1")
+
+
+def test_move_notation() -> None:
+    """Notation (docs/rules/gaps.md): a card; a 2 names its row unless one gap is open."""
+    state = small("2C -- 4C 4D / -- 3C 3D 2D")
+    assert str(state.parse_move("2d>r2")) == "2D>r2"
+    assert str(state.parse_move("2D")) == "2D>r2"
+    assert str(state.parse_move(" redeal ")) == "redeal"
+    for bad, why in [
+        ("AH", "aces are out of play"),
+        ("5C", "not in this game"),
+        ("3C>r1", "only a 2 names a row"),
+        ("2C>x1", "written r1..r4"),
+        ("2C>r9", "no row 9"),
+        ("zz", "a move is a card"),
+    ]:
+        with pytest.raises(NotationError, match=why):
+            state.parse_move(bad)
+    two_gaps = small("-- 2C 4C 4D / -- 3C 3D 2D")
+    with pytest.raises(NotationError, match="which row"):
+        two_gaps.parse_move("2D")
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("2C 3C 4C -- / 2D 3D 4D", "needs 2 rows of 4"),
+        ("2C 3C 4C -- / 2D 3D 4D -- --", "needs 2 rows of 4"),
+        ("2C 3C 4C -- / 2D 3D 3D --", "twice: 3D"),
+        ("2C 3C 4C -- / 2D 3D -- --", "missing: 4D"),
+        ("2C 3C 4C AC / 2D 3D 4D --", "aces are out of play: AC"),
+        ("2C 3C 4C 5C / 2D 3D 4D --", "not in this game: 5C"),
+        ("2C 3C 4C -- / 2D 3D 4D -- | redeals 2", "2 redeals used, 0 allowed"),
+        ("2C 3C 4C -- / 2D 3D 4D -- | colour red", "unknown bookkeeping"),
+    ],
+)
+def test_malformed_positions_name_the_problem(text: str, why: str) -> None:
+    """Notation: a malformed position raises a one-line error naming the problem."""
+    with pytest.raises(NotationError, match=why):
+        from_position(text, SMALL)
+
+
+def test_plain_rows_are_a_position_and_round_trip() -> None:
+    """Notation: the four rows alone are a full position; position() round-trips."""
+    state = deal("addiction", 11)
+    rows = state.position().split(" | ")[0]
+    assert from_position(rows, state.variant).position() == rows
+    assert from_position(state.position(), state.variant).position() == state.position()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["gaps", "addiction", "montana", "no-redeal"]))
+def test_random_play_conserves_cards_undoes_and_round_trips(seed: int, variant: str) -> None:
+    """Properties: cards are conserved, undo restores the position, notation round-trips."""
+    state = deal(variant, seed)
+    rng = DealRng(seed, "test")
+    start = state.position()
+    deck = cards(state)
+    while not state.is_over:
+        moves = state.legal_moves()
+        move = rng.choice(moves)
+        assert state.parse_move(state.move_text(move)) == move
+        state.apply(move)
+        assert cards(state) == deck or "redeal" in state.history_text()
+        assert len([c for c in state.grid if c is not None]) == 48
+        again = from_position(state.position(), state.variant)
+        assert again.position() == state.position()
+    assert len(state.history) <= SPEC.max_game_length
+    while state.history:
+        state.undo()
+    assert state.position() == start
+
+
+def test_outcome_details_for_the_statistics() -> None:
+    """Issue: the store keeps Outcome.details, so completion statistics live there."""
+    state = small("2C 3C 4C -- / 2D 4D -- 3D")
+    outcome = state.outcome()
+    assert outcome is not None
+    assert set(outcome.details) >= {"in_sequence", "redeals_used", "redeals_allowed", "won"}
+
+
+def test_renderer_marks_dead_gaps_and_sequences() -> None:
+    """Terminal board: gaps shown, dead ones marked, cards in sequence highlighted."""
+    state = small("2C 3C 4C -- / 2D -- 4D 3D")
+    console = Console(width=100, record=True, color_system=None)
+    console.print(renderer_for("gaps")(state.observation(0)))
+    text = console.export_text()
+    assert "✕" in text and "__" in text and "in sequence 4/6" in text
+    assert "2♣" in text and "3♦" in text
