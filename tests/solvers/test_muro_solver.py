@@ -31,7 +31,7 @@ def kernel_moves(state: MuroState) -> list[str]:
     out = np.zeros(kernel.MAX_MOVES, dtype=np.int32)
     cols, h, fc, fd, sc = arrays
     six = state.params.may_start_with_six
-    count = kernel.gen_moves(cols, h, fc, fd, sc, six, False, out)
+    count = kernel.gen_moves(cols, h, fc, fd, sc, six, kernel.ALL_MOVES, out)
     return [move_texts(arrays, [int(m)])[0] for m in out[:count]]
 
 
@@ -59,7 +59,9 @@ def test_kernel_moves_and_make_unmake_match_the_engine(seed: int, variant: str, 
         cols, h, fc, fd, sc = (a.copy() for a in arrays)
         ch = kernel.column_hashes(cols, h, kernel.ZOBRIST_COLUMN)
         out = np.zeros(kernel.MAX_MOVES, dtype=np.int32)
-        kernel.gen_moves(cols, h, fc, fd, sc, state.params.may_start_with_six, False, out)
+        kernel.gen_moves(
+            cols, h, fc, fd, sc, state.params.may_start_with_six, kernel.ALL_MOVES, out
+        )
         undo = kernel.play(cols, h, fc, fd, sc, ch, kernel.ZOBRIST_COLUMN, out[move])
         state.apply(texts[move])
         assert same(made=(cols, h, fc, fd, sc), engine=arrays_from_state(state))

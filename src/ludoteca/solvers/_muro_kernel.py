@@ -32,6 +32,10 @@ MAX_MOVES = 96
 MAX_DEPTH = 67 * 100 + 8
 """Longest game under the no-progress ruling (see ``games.muro``), plus slack."""
 WON, LOST, LIMIT = 1, 0, -1
+ALL_MOVES, PRUNED, FORCED = 0, 1, 2
+"""Move generation modes: every legal move in the engine's order; the search's order and
+pruning (exact); and that plus safe foundation moves played at once (for the player: a
+shortcut that is right almost always, but not provably under the no-progress rule)."""
 PROBES = 8
 
 _rng = np.random.default_rng(20261122)
@@ -105,8 +109,8 @@ def _accepts(cols, h, c, tile):  # type: ignore[no-untyped-def]  # pragma: no co
 
 @njit(cache=True)
 def _safe(fc, fd, tile, six):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """Whether sending ``tile`` to its foundation can never hurt: every tile that could ever
-    sit on it (or on those, and so on down) is already on a foundation."""
+    """Whether sending ``tile`` to its foundation can never hurt (leaving the no-progress rule
+    aside): every tile that could ever sit on it, or on those, is already on a foundation."""
     f = tile // 6
     number = tile % 6 + 1
     if fc[f] == 0:
@@ -122,10 +126,12 @@ def _safe(fc, fd, tile, six):  # type: ignore[no-untyped-def]  # pragma: no cove
 
 
 @njit(cache=True)
-def gen_moves(cols, h, fc, fd, sc, six, prune, out):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """Write the legal moves into ``out`` and return how many. With ``prune`` the order puts
-    progress first, a safe foundation move is returned alone, and moves that only permute
-    columns (a lone tile to an empty column, a second empty column) are left out."""
+def gen_moves(cols, h, fc, fd, sc, six, mode, out):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Write the moves into ``out`` and return how many. Unless ``mode`` is ALL_MOVES the
+    order puts progress first and moves that only permute columns (a lone tile to an empty
+    column, a second empty column) are left out; with FORCED a safe foundation move that is
+    progress is returned alone."""
+    prune = mode != ALL_MOVES
     n = 0
     progress = sc[ON_FOUNDATIONS] + 1 > sc[BEST]
     if prune:
@@ -133,7 +139,7 @@ def gen_moves(cols, h, fc, fd, sc, six, prune, out):  # type: ignore[no-untyped-
             if h[c] > 0 and cols[c, h[c] - 1] < DOWN:
                 tile = cols[c, h[c] - 1]
                 if _foundation_wants(fc, fd, tile, six):
-                    if progress and _safe(fc, fd, tile, six):
+                    if mode == FORCED and progress and _safe(fc, fd, tile, six):
                         out[0] = c * 16 + TO_FOUNDATION
                         return 1
                     out[n] = c * 16 + TO_FOUNDATION
@@ -286,6 +292,7 @@ def search(  # type: ignore[no-untyped-def]  # pragma: no cover
     fd,
     sc,
     six,
+    mode,
     idle_limit,
     node_limit,
     zc,
@@ -316,7 +323,7 @@ def search(  # type: ignore[no-untyped-def]  # pragma: no cover
     if sc[ON_FOUNDATIONS] == 36:
         return WON, nodes, 0, 0, best_value
     _probe(tt_key, tt_val, tt_gen, gen, position_key(ch, fc, fd, sc, zf, zb), sc[IDLE])
-    count[0] = gen_moves(cols, h, fc, fd, sc, six, True, moves[0])
+    count[0] = gen_moves(cols, h, fc, fd, sc, six, mode, moves[0])
     d = 0
     while True:
         if index[d] >= count[d]:
@@ -349,5 +356,5 @@ def search(  # type: ignore[no-untyped-def]  # pragma: no cover
             unplay(cols, h, fc, fd, sc, ch, zc, move, undos[d])
             continue
         d += 1
-        count[d] = gen_moves(cols, h, fc, fd, sc, six, True, moves[d])
+        count[d] = gen_moves(cols, h, fc, fd, sc, six, mode, moves[d])
         index[d] = 0

@@ -130,8 +130,10 @@ many idle moves in a row: their wins are wins under the rules too, and short one
 far sooner. Only the last search, under the rules' limit, can prove a deal lost."""
 
 
-def run_search(arrays: Arrays, six: bool, idle_limit: int, node_limit: int) -> Found:
-    """What the staged search found for a position in arrays."""
+def run_search(
+    arrays: Arrays, six: bool, idle_limit: int, node_limit: int, mode: int = kernel.PRUNED
+) -> Found:
+    """What the staged search found for a position in arrays (``mode``: see the kernel)."""
     total = 0
     best_line: list[int] = []
     best_gain = -1
@@ -141,7 +143,7 @@ def run_search(arrays: Arrays, six: bool, idle_limit: int, node_limit: int) -> F
         budget = left if stage == idle_limit else min(left, max(1, node_limit // 8))
         if budget <= 0:
             break
-        result, nodes, path, line, gain = _search_once(arrays, six, stage, budget)
+        result, nodes, path, line, gain = _search_once(arrays, six, mode, stage, budget)
         total += nodes
         if gain > best_gain:
             best_line, best_gain = line, gain
@@ -151,14 +153,14 @@ def run_search(arrays: Arrays, six: bool, idle_limit: int, node_limit: int) -> F
 
 
 def _search_once(
-    arrays: Arrays, six: bool, idle_limit: int, node_limit: int
+    arrays: Arrays, six: bool, mode: int, idle_limit: int, node_limit: int
 ) -> tuple[int, int, list[int], list[int], int]:
     cols, h, fc, fd, sc = (a.copy() for a in arrays)
     table = _table()
     path = np.zeros(kernel.MAX_DEPTH, dtype=np.int32)
     best = np.zeros(kernel.MAX_DEPTH, dtype=np.int32)
     result, nodes, length, best_length, gain = kernel.search(
-        cols, h, fc, fd, sc, six, idle_limit, node_limit,
+        cols, h, fc, fd, sc, six, mode, idle_limit, node_limit,
         kernel.ZOBRIST_COLUMN, kernel.ZOBRIST_FOUNDATION, kernel.ZOBRIST_BEST,
         table.keys, table.values, table.stamps, table.next_generation(), path, best,
     )  # fmt: skip
@@ -257,7 +259,7 @@ class Planner:
         return move_texts(*chosen)
 
     def _search(self, arrays: Arrays) -> Found:
-        found = run_search(arrays, self.six, self.idle_limit, self.nodes)
+        found = run_search(arrays, self.six, self.idle_limit, self.nodes, kernel.FORCED)
         self.searched += found.nodes
         self.searches += 1
         self.limit_hits += found.result == kernel.LIMIT
