@@ -253,6 +253,18 @@ def test_malformed_positions_say_what_is_wrong(text: str, problem: str) -> None:
         load(text)
 
 
+def test_no_more_face_down_tiles_than_were_dealt() -> None:
+    """Ruling: at most the 30 tiles dealt face down can be face down (turned tiles never go
+    back down), which keeps max_game_length a bound for loaded positions too."""
+    wall, rest = SPEC.new_game("muro", 0).position().split("|", 1)
+    hidden = " / ".join(
+        " ".join(t if t.startswith("(") else f"({t})" for t in column.split())
+        for column in wall.split("/")
+    )
+    with pytest.raises(NotationError, match="at most 30 face down"):
+        load(f"{hidden} |{rest}")
+
+
 @pytest.mark.parametrize("text", ["4B", "4B c7", "9B c1", "turn 3", "4B x", "resign now"])
 def test_malformed_moves_say_what_is_wrong(text: str) -> None:
     """Contract: a malformed move raises NotationError."""

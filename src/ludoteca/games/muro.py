@@ -27,7 +27,8 @@ HEIGHT = 6
 FULL = 6
 IDLE_LIMIT_MAX = 100
 """The no-progress limit may be lowered, never raised: it keeps ``max_game_length`` a bound."""
-PROGRESS_EVENTS = 30 + 36
+FACE_DOWN_DEALT = COLUMNS * (HEIGHT - 1)
+PROGRESS_EVENTS = FACE_DOWN_DEALT + 36
 """Turning each of the 30 tiles dealt face down, and each new record of tiles on foundations."""
 
 
@@ -386,6 +387,9 @@ def from_position(text: str, variant: Variant) -> MuroState:
     missing = sorted(str(t) for t in set(ALL_TILES) - set(placed))
     if missing:
         raise parse_error("position", text[:40], f"tiles missing: {' '.join(missing)}")
+    if len(face_down) > FACE_DOWN_DEALT:
+        # Turned tiles never go back down: more would also break max_game_length's bound.
+        raise parse_error("position", parts[0][:40], f"at most {FACE_DOWN_DEALT} face down")
     if best < sum(map(len, foundations)):
         raise parse_error("position", parts[2], "best is below the tiles on the foundations")
     return MuroState(variant, None, wall, face_down, foundations, idle, best, resigned)
