@@ -1,0 +1,228 @@
+"""The Gaps solver: the compiled kernel against the plain-Python reference, both against a
+brute force over concrete positions that follows the seed's rules literally, and the candidate
+pruning rules each refuted by a small position where it loses the win."""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+import numpy as np
+import pytest
+
+from ludoteca.core.cards import Card
+from ludoteca.core.rng import DealRng
+from ludoteca.games.gaps import SPEC, GapsState, from_position
+from ludoteca.solvers.base import find_solver
+from ludoteca.solvers.gaps import fast, kernel, reference
+from ludoteca.solvers.gaps.board import GAP, Board, Shape
+from ludoteca.solvers.gaps.fast import _tables
+from ludoteca.solvers.gaps.line import board_of
+from ludoteca.solvers.gaps.rules import Pruning
+
+Cells = tuple[Card | None, ...]
+
+
+def variant(suits: int, ranks: int, redeals: int = 0) -> object:
+    return SPEC.variant("gaps", {"suits": str(suits), "ranks": str(ranks), "redeals": str(redeals)})
+
+
+def random_board(shape: Shape, seed: int) -> Board:
+    rnd = random.Random(seed)
+    codes = [s * shape.ranks + r for s in range(shape.suits) for r in range(shape.ranks)]
+    rnd.shuffle(codes)
+    return Board(shape, [GAP if c % shape.ranks == 0 else c for c in codes])
+
+
+def text_of(board: Board) -> str:
+    ranks = board.shape.ranks
+    cards = ["--" if c == GAP else str(Card(c % ranks + 1, c // ranks)) for c in board.grid]
+    return " / ".join(
+        " ".join(cards[r * ranks : (r + 1) * ranks]) for r in range(board.shape.suits)
+    )
+
+
+# --- a brute force that knows nothing of classes -----------------------------------------------
+def _moves(grid: Cells, suits: int, ranks: int) -> list[Cells]:
+    """Seed, Gameplay 1-3, literally: successor of the left card; any 2 into column 0."""
+    found = []
+    for cell, card in enumerate(grid):
+        if card is not None:
+            continue
+        if cell % ranks == 0:
+            wanted = [c for c in grid if c is not None and c.rank == 2]
+        else:
+            left = grid[cell - 1]
+            wanted = [] if left is None or left.rank == ranks else [Card(left.rank + 1, left.suit)]
+        for mover in wanted:
+            after = list(grid)
+            after[grid.index(mover)] = None
+            after[cell] = mover
+            found.append(tuple(after))
+    return found
+
+
+def _in_sequence(grid: Cells, suits: int, ranks: int) -> int:
+    total = 0
+    for row in range(suits):
+        first = grid[row * ranks]
+        col = 0
+        while (
+            first is not None
+            and col < ranks - 1
+            and grid[row * ranks + col] == Card(2 + col, first.suit)
+        ):
+            col += 1
+        total += col if first is not None and first.rank == 2 else 0
+    return total
+
+
+def brute_force(grid: Cells, suits: int, ranks: int) -> tuple[bool, int]:
+    """(winnable, most cards in sequence at a position with no move)."""
+    seen = {grid}
+    todo = [grid]
+    best = -1
+    while todo:
+        here = todo.pop()
+        after = _moves(here, suits, ranks)
+        if not after:
+            best = max(best, _in_sequence(here, suits, ranks))
+        for nxt in after:
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return best == suits * (ranks - 1), best
+
+
+def concrete(board: Board) -> Cells:
+    ranks = board.shape.ranks
+    return tuple(None if c == GAP else Card(c % ranks + 1, c // ranks) for c in board.grid)
+
+
+# --- tests ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(("suits", "ranks", "count"), [(2, 4, 150), (3, 4, 60), (2, 5, 40)])
+def test_class_search_agrees_with_brute_force(suits: int, ranks: int, count: int) -> None:
+    """One node per column-0 arrangement loses nothing: same wins, same best dead end."""
+    shape = Shape(suits, ranks)
+    for seed in range(count):
+        board = random_board(shape, seed)
+        answer = reference.search(board, stop_at_win=False)
+        assert (answer.winnable, answer.best_dead_end) == brute_force(
+            concrete(board), suits, ranks
+        ), text_of(board)
+
+
+@pytest.mark.parametrize(("suits", "ranks", "count"), [(2, 4, 150), (3, 4, 60), (3, 5, 15)])
+def test_kernel_agrees_with_reference(suits: int, ranks: int, count: int) -> None:
+    """Differential: the compiled search visits the same classes and finds the same answers."""
+    shape = Shape(suits, ranks)
+    for seed in range(count):
+        board = random_board(shape, 1000 + seed)
+        slow = reference.search(board, stop_at_win=False)
+        quick = fast.search(board, stop_at_win=False)
+        assert (slow.winnable, slow.best, slow.best_dead_end, slow.states) == (
+            quick.winnable,
+            quick.best,
+            quick.best_dead_end,
+            quick.states,
+        ), text_of(board)
+
+
+@pytest.mark.parametrize(
+    ("text", "winnable", "best"),
+    [
+        ("2C 3C 4C -- / 2D 3D 4D --", True, 6),  # already won
+        ("2C 3C -- 4C / 2D 3D 4D --", True, 6),  # one move
+        ("2C 3C 4C -- / 2D 4D -- 3D", False, 4),  # both gaps dead at once
+        ("-- 3C 4C 2D / -- 3D 4D 2C", True, 6),  # both 2s in, then nothing is in the way
+    ],
+)
+def test_hand_built_positions(text: str, winnable: bool, best: int) -> None:
+    """Known answers, worked out by hand, for both searches."""
+    board = board_of(from_position(text, variant(2, 4)))  # type: ignore[arg-type]
+    for search in (reference.search, fast.search):
+        answer = search(board, stop_at_win=False)
+        assert (answer.winnable, answer.best_dead_end) == (winnable, best)
+
+
+def test_class_key_ignores_row_order() -> None:
+    """Rows are interchangeable: every order of the rows gives the same transposition key."""
+    shape = Shape(4, 13)
+    z1, z2, _, _ = _tables(shape.ranks, shape.cells)
+    board = random_board(shape, 5)
+    rows = [board.grid[r * 13 : (r + 1) * 13] for r in range(4)]
+    keys = {
+        kernel.class_key(
+            np.array([c for i in order for c in rows[i]], dtype=np.int8), 4, 13, z1, z2
+        )
+        for order in permutations(range(4))
+    }
+    other = random_board(shape, 6)
+    assert len(keys) == 1
+    assert kernel.class_key(np.array(other.grid, dtype=np.int8), 4, 13, z1, z2) not in keys
+
+
+@pytest.mark.parametrize(
+    ("rule", "text"),
+    [
+        (Pruning(extend_first=True), "2C -- -- 3D 4C 3C / 2D 5C 4D 6D 5D 6C"),
+        (Pruning(extend_safe=True), "2H 3H -- 2C / -- 2D 4C 4H / 3D 3C 4D --"),
+        (Pruning(keep_threes=True), "-- 2C 2D 5D 4C 3D / -- 3C 6C 5C 6D 4D"),
+        (Pruning(twos_first=True), "3C 2C 2D 4D / -- 3D 4C --"),
+    ],
+)
+def test_each_candidate_pruning_can_lose_a_win(rule: Pruning, text: str) -> None:
+    """Moves that look never harmful (extend a row's sequence first, keep a 3 behind its 2,
+    bring 2s to column 0 first) each lose the only wins here, so the solver prunes none."""
+    rows = text.split(" / ")
+    state = from_position(text, variant(len(rows), len(rows[0].split())))  # type: ignore[arg-type]
+    board = board_of(state)
+    assert brute_force(concrete(board), board.shape.suits, board.shape.ranks)[0]
+    assert reference.search(board).winnable is True
+    assert reference.search(board, pruning=rule).winnable is False
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_solve_gives_a_line_that_wins_or_the_brute_force_best(seed: int) -> None:
+    """solve(): a winning line replays to a win; otherwise best_in_sequence is exact."""
+    game = SPEC.new_game(variant(3, 5), seed)  # type: ignore[arg-type]
+    assert isinstance(game, GapsState)
+    result = find_solver("gaps").solve(game, None)
+    won, best = brute_force(tuple(game.grid), 3, 5)
+    assert result.winnable is won and result.extra["best_in_sequence"] == best
+    for move in result.moves:
+        game.apply(move)
+    assert game.won is won
+
+
+def test_solve_reports_unknown_when_the_limit_stops_it() -> None:
+    """solve() with a small max_states: winnable None, no best claimed."""
+    game = SPEC.new_game("no-redeal", 0)
+    result = find_solver("gaps").solve(game, 50)
+    assert result.winnable is None and result.extra["best_in_sequence"] is None
+
+
+def test_hint_gives_a_legal_move_quickly() -> None:
+    """hint(): a legal move and whether the position still wins, within the budget."""
+    game = SPEC.new_game("gaps", 1)
+    hint = find_solver("gaps").hint
+    assert hint is not None
+    answer = hint(game, 0.5)
+    assert answer.move in game.legal_moves_text()
+    won = SPEC.new_game(variant(2, 4), 0)
+    assert hint(won, 0.5).move in [*won.legal_moves_text(), None]
+
+
+@pytest.mark.parametrize("redeals", [0, 1, 3])
+def test_solver_policy_plays_phases_and_redeals(redeals: int) -> None:
+    """Policy `solver`: exact without redeals; with them, best dead end per phase, redeal."""
+    for seed in range(4):
+        game = SPEC.new_game(variant(3, 5, redeals), seed)  # type: ignore[arg-type]
+        assert isinstance(game, GapsState)
+        won, best = brute_force(tuple(game.grid), 3, 5)
+        result = find_solver("gaps").policies["solver"](game, None, DealRng(seed))
+        assert result.extra["redeals_used"] <= redeals
+        if redeals == 0:
+            assert (result.won, result.score) == (won, best)
+        else:
+            assert result.won is True or result.score >= best
