@@ -323,3 +323,17 @@ def test_missing_tiles_only_during_a_combination_phase() -> None:
     text = build(GRID, pile="4M").position().replace(" 6B", "", 1)
     with pytest.raises(NotationError, match="tiles missing"):
         SPEC.from_position(text, SPEC.default_variant)
+
+
+def test_undo_across_the_end_of_a_hand() -> None:
+    """Undo restores the position even when the move ended a hand and dealt the next one."""
+    state = build(**FULL_RUNS)  # type: ignore[arg-type]
+    before = state.position()
+    state.apply("split best")
+    middle = state.position()
+    state.apply("split best")
+    assert state.hand == 2
+    state.undo()
+    assert state.position() == middle
+    state.undo()
+    assert state.position() == before
