@@ -262,3 +262,37 @@ def test_the_terminal_board_shows_the_carpet_foundations_and_reserve_count() -> 
     assert all(symbol in text for symbol in shown)
     hidden = {c.symbol for c in state.reserve}
     assert not any(f" {symbol} " in text for symbol in hidden)
+
+
+EDITS = st.lists(
+    st.tuples(
+        st.integers(0, 20),
+        st.sampled_from(["KC", "QC", "KD", "QD", "JD", "--", "-", "|", "/", "1X", "13C", ""]),
+    ),
+    max_size=3,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(EDITS)
+def test_any_text_parses_or_raises_a_notation_error(edits: list[tuple[int, str]]) -> None:
+    """Contract: a valid position edited at random either still parses, and round-trips, or
+    raises NotationError, never another error."""
+    tokens = ["KC", "KD", "|", "QC", "QD", "KH", "KS", "|", "-"]
+    for where, token in edits:
+        tokens[where % len(tokens)] = token
+    variant = SPEC.variant("tappeto", {"rows": "1", "cols": "2"})
+    try:
+        state = from_position(" ".join(tokens), variant)
+    except NotationError:
+        return
+    assert from_position(state.position(), variant).position() == state.position()
+
+
+def test_the_deal_format_is_pinned() -> None:
+    """RULES.md: the same seed gives the same deal in every version keeping the deal format
+    (a golden position: a change here breaks every saved game and published figure)."""
+    assert deal("tappeto", 1).position() == (
+        "2H 3C 3S 5H 3H / 7D 4C 5S 6C JD / 8S 2D 5C 4D 7H / 2C 5D 8D 2S 7C | AC AD AH AS | "
+        "3D KC QC TD 9H 4H 9S TS 6D KD QD QH JS JC 7S 9D 8C KH KS 6S TC 6H 8H 9C 4S JH QS TH"
+    )
