@@ -140,6 +140,17 @@ def test_random_play_orders_end_where_the_solver_says(name: str) -> None:
             assert state.cards_on_foundations == expected
 
 
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_deal_is_won_exactly_when_the_reserve_runs_out(name: str) -> None:
+    """Seed, Svolgimento 3: once the reserve is empty every card left is in the carpet, so the
+    game goes on to the Kings; and while cards remain hidden a stall is a loss."""
+    for seed in range(300):
+        state = deal(name, seed)
+        line = greedy_line(state)
+        won = state.cards_on_foundations + len(line) == 52
+        assert won == (len(line) >= len(state.reserve)), seed
+
+
 # --- the kernel ----------------------------------------------------------------------------
 
 
