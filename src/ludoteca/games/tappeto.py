@@ -23,6 +23,8 @@ from ludoteca.core.rng import DealRng
 
 GAP = None
 DECK_SIZE = len(FULL_DECK)
+DEAL_STREAM = "tappeto"
+"""The label of the deal's random stream: ``DealRng(seed, DEAL_STREAM)`` shuffles the deck."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +160,7 @@ class TappetoState(State[Card]):
 def dealt_deck(params: TappetoParams, seed: int) -> list[Card]:
     """The cards in dealing order: the carpet row by row, then the reserve from its top."""
     deck = list(FULL_DECK)
-    DealRng(seed, "tappeto").shuffle(deck)
+    DealRng(seed, DEAL_STREAM).shuffle(deck)
     if params.aces_start_on_foundations:
         # Seed, Preparazione 3: the four aces start the foundations.
         deck = [c for c in deck if c.rank != ACE]

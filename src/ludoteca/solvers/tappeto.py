@@ -26,7 +26,7 @@ import numpy.typing as npt
 from ludoteca.core.cards import Card
 from ludoteca.core.game import State, Variant
 from ludoteca.core.rng import DealRng, stream_key
-from ludoteca.games.tappeto import DECK_SIZE, SPEC, TappetoParams, TappetoState
+from ludoteca.games.tappeto import DEAL_STREAM, DECK_SIZE, SPEC, TappetoParams, TappetoState
 from ludoteca.solvers._tappeto_kernel import decide_keys
 from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
 
@@ -110,7 +110,7 @@ def _params(variant: Variant | str) -> TappetoParams:
 def decide_scores(variant: Variant | str, seeds: Sequence[int]) -> npt.NDArray[np.int8]:
     """Cards on the foundations at the end of each seeded deal (52 when won), by the kernel."""
     params = _params(variant)
-    keys = np.fromiter((stream_key(s, "tappeto") for s in seeds), np.uint64, len(seeds))
+    keys = np.fromiter((stream_key(s, DEAL_STREAM) for s in seeds), np.uint64, len(seeds))
     scores: npt.NDArray[np.int8] = decide_keys(
         keys, params.carpet_size, params.aces_start_on_foundations
     )
