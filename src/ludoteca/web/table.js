@@ -123,6 +123,10 @@ export async function showTable(main, connection, room, seatText, token) {
     showBar(page, next, module);
     showEnd(page.querySelector('.end-panel'), next, connection);
     showInvites(page.querySelector('.invites'), next);
+    // For people nothing; for scripts and tests a stable sign of which state is shown.
+    Object.assign(page.dataset, {
+      game: next.game, ply: String(next.ply), turn: String(next.your_turn), over: String(!!next.outcome),
+    });
   };
 
   const stop = connection.listen((event) => {

@@ -1,0 +1,416 @@
+"""The WebSocket protocol through Starlette's TestClient: requests, errors, seats, secrecy."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ludoteca.core.registry import find_game
+from ludoteca.server.protocol import PROTOCOL, REQUESTS
+from ludoteca.server.rooms import Room
+
+ROOM_FACTS = {
+    "type",
+    "protocol",
+    "room",
+    "seat",
+    "game",
+    "title",
+    "variant",
+    "variant_key",
+    "params",
+    "seed",
+    "seats",
+    "to_move",
+    "your_turn",
+    "ply",
+    "last_move",
+    "legal_moves",
+    "can_undo",
+    "can_redo",
+    "can_hint",
+    "can_restart",
+    "outcome",
+    "observation",
+}
+
+
+def room_of(client: TestClient, room_id: str) -> Room:
+    room: Room = client.app.state.rooms.get(room_id)  # type: ignore[attr-defined]
+    return room
+
+
+def long_tappeto_seed(moves: int = 6) -> int:
+    """A deal where at least ``moves`` plays are made by always taking the first one."""
+    spec = find_game("tappeto")
+    for seed in range(200):
+        state = spec.new_game(seed=seed)
+        for _ in range(moves):
+            if state.is_over:
+                break
+            state.apply(state.legal_moves_text()[0])
+        else:
+            return seed
+    raise AssertionError("no long deal")
+
+
+def strings(value: Any, skip: frozenset[str] = frozenset({"room", "tokens"})) -> list[str]:
+    """Every string leaf of an event, leaving out the random room id and seat tokens."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() if k not in skip for s in strings(v, skip)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v, skip)]
+    return []
+
+
+def assert_no_leak(event: dict[str, Any], hidden: frozenset[str]) -> None:
+    for text in strings(event):
+        upper = text.upper()
+        leaked = [token for token in hidden if token.upper() in upper]
+        assert not leaked, f"{leaked} leaked in {text!r}"
+
+
+def test_new_game_sends_the_seat_its_observation_and_nothing_else(
+    client: TestClient, player: Any
+) -> None:
+    """docs/web.md: a state event is the seat's observation plus the room's public facts."""
+    assert player.welcome == {"type": "welcome", "protocol": PROTOCOL, "server": "0.1.0"}
+    joined, state = player.start("tappeto", seed=3)
+    assert joined["seat"] == 0 and set(joined["tokens"]) == {"0"}
+    assert set(state) == ROOM_FACTS
+    room = room_of(client, state["room"])
+    assert state["observation"] == room.state.observation(0)
+    assert state["legal_moves"] == room.state.legal_moves_text()
+    assert state["ply"] == 0 and state["your_turn"] and state["protocol"] == PROTOCOL
+
+
+MALFORMED = [
+    ("not json at all", "malformed"),
+    ("[1, 2]", "malformed"),
+    ('"a string"', "malformed"),
+    ("null", "malformed"),
+    ('{"type": "ping"}', "protocol"),
+    ('{"protocol": 2, "type": "ping"}', "protocol"),
+    ('{"protocol": "1", "type": "ping"}', "protocol"),
+    ('{"protocol": 1, "type": "fly"}', "malformed"),
+    ('{"protocol": 1}', "malformed"),
+    ('{"protocol": 1, "type": "move"}', "malformed"),
+    ('{"protocol": 1, "type": "move", "move": 5}', "malformed"),
+    ('{"protocol": 1, "type": "move", "move": null}', "malformed"),
+    ('{"protocol": 1, "type": "move", "move": "2C", "extra": 1}', "malformed"),
+    ('{"protocol": 1, "type": "view", "seat": true}', "malformed"),
+    ('{"protocol": 1, "type": "move", "move": "2C", "ply": 1.5}', "malformed"),
+    ('{"protocol": 1, "type": "new", "game": "tappeto", "seats": "human"}', "malformed"),
+    (json.dumps({"protocol": 1, "type": "move", "move": "x" * 500}), "malformed"),
+    (json.dumps({"protocol": 1, "type": "ping", "pad": "x" * 20_000}), "malformed"),
+]
+
+
+@pytest.mark.parametrize(("text", "code"), MALFORMED)
+def test_a_malformed_message_gets_an_error_and_changes_nothing(
+    player: Any, text: str, code: str
+) -> None:
+    """docs/web.md: a malformed message gets an error event; the game and the connection live."""
+    _, before = player.start("tappeto", seed=long_tappeto_seed())
+    player.socket.send_text(text)
+    error = player.receive()
+    assert error["type"] == "error" and error["code"] == code, error
+    assert player.ask("ping")["type"] == "pong"
+    after = player.ask("view", seat=0)
+    assert after["ply"] == before["ply"] and after["observation"] == before["observation"]
+
+
+def test_a_binary_frame_is_refused(player: Any) -> None:
+    """docs/web.md: messages are JSON text frames."""
+    player.socket.send_bytes(b'{"protocol": 1, "type": "ping"}')
+    assert player.receive()["code"] == "malformed"
+    assert player.ask("ping")["type"] == "pong"
+
+
+def test_requests_before_sitting_down_are_refused(player: Any) -> None:
+    """docs/web.md: move, undo, view... need a table ('new' or 'join') first."""
+    for kind in ("move", "undo", "redo", "hint", "restart", "view"):
+        fields = {"move": "2C"} if kind == "move" else {"seat": 0} if kind == "view" else {}
+        assert player.ask(kind, **fields)["code"] == "no-table"
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "fragment"),
+    [
+        ({"game": "chess"}, "no game called"),
+        ({"game": "tappeto", "variant": "huge"}, "no variant"),
+        ({"game": "tappeto", "params": {"rows": "many"}}, "needs a int"),
+        ({"game": "tappeto", "params": {"colour": 1}}, "no parameter"),
+        ({"game": "tappeto", "seed": -4}, "0 or more"),
+        ({"game": "tappeto", "seats": ["human", "human"]}, "for 1-1 players"),
+        ({"game": "domino", "seats": ["random", "random"]}, "must be a person"),
+        ({"game": "domino", "seats": ["human", "deep-blue"]}, "a seat is one of"),
+    ],
+)
+def test_a_bad_new_game_is_refused(
+    player: Any, request_fields: dict[str, Any], fragment: str
+) -> None:
+    error = player.ask("new", **request_fields)
+    assert error["type"] == "error" and error["code"] == "bad-request"
+    assert fragment in error["message"]
+
+
+def test_an_illegal_move_is_refused_and_changes_nothing(client: TestClient, player: Any) -> None:
+    """The server owns the rules: IllegalMoveError and NotationError become error events."""
+    _, state = player.start("tappeto", seed=long_tappeto_seed())
+    illegal = next(c for c in state["observation"]["carpet"] if c not in state["legal_moves"])
+    error = player.ask("move", move=illegal)
+    assert error["code"] == "illegal" and illegal in error["message"]
+    assert player.ask("move", move="Z9")["code"] == "notation"
+    assert player.ask("move", move=state["legal_moves"][0], ply=7)["code"] == "stale"
+    after = player.ask("view", seat=0)
+    assert after["ply"] == 0 and after["observation"] == state["observation"]
+    assert room_of(client, state["room"]).store.load_game(state["room"]).moves == []  # type: ignore[union-attr]
+
+
+def test_every_move_is_saved_before_it_is_shown(client: TestClient, player: Any) -> None:
+    """Games in progress are written after every move (one transaction each)."""
+    _, state = player.start("tappeto", seed=long_tappeto_seed())
+    room = room_of(client, state["room"])
+    for ply in range(1, 5):
+        state = player.ask("move", move=state["legal_moves"][0], ply=state["ply"])
+        saved = room.store.load_game(room.id)
+        assert saved is not None and len(saved.moves) == state["ply"] == ply
+        assert [m for _, m in saved.moves] == room.state.history_text()
+
+
+def test_undo_redo_and_restart_in_a_solitaire(player: Any) -> None:
+    _, start = player.start("tappeto", seed=long_tappeto_seed())
+    first = player.ask("move", move=start["legal_moves"][0])
+    second = player.ask("move", move=first["legal_moves"][0])
+    undone = player.ask("undo")
+    assert undone["ply"] == 1 and undone["observation"] == first["observation"]
+    assert undone["can_redo"]
+    redone = player.ask("redo")
+    assert redone["observation"] == second["observation"] and not redone["can_redo"]
+    assert player.ask("restart")["observation"] == start["observation"]
+    assert player.ask("undo")["code"] == "illegal"
+    assert player.ask("redo")["code"] == "illegal"
+
+
+def test_the_game_survives_a_server_restart(db: Any, seated: Any, app_on: Any) -> None:
+    """A saved game is rebuilt by replaying its moves; the player resumes with the token."""
+    with TestClient(app_on(db)) as first, first.websocket_connect("/ws") as socket:
+        player = seated(socket)
+        joined, state = player.start("tappeto", seed=long_tappeto_seed())
+        for _ in range(3):
+            state = player.ask("move", move=state["legal_moves"][0])
+    with TestClient(app_on(db)) as second, second.websocket_connect("/ws") as socket:
+        player = seated(socket)
+        player.send("join", room=joined["room"], seat=0, token=joined["tokens"]["0"])
+        assert player.receive()["type"] == "joined"
+        resumed = player.receive()
+        assert resumed["ply"] == 3 and resumed["observation"] == state["observation"]
+        assert player.ask("undo")["ply"] == 2
+        rooms = second.get("/api/rooms").json()["rooms"]
+        assert [(r["room"], r["plies"]) for r in rooms] == [(joined["room"], 2)]
+        assert "tokens" not in rooms[0]
+
+
+def test_joining_needs_the_seat_token(client: TestClient, player: Any, seated: Any) -> None:
+    """A seat is taken only with its token; bot seats cannot be taken at all."""
+    joined, _ = player.start("domino", seats=["human", "random"], seed=5)
+    room = joined["room"]
+    with client.websocket_connect("/ws") as socket:
+        other = seated(socket)
+        assert other.ask("join", room=room, seat=0, token="guess")["code"] == "forbidden"
+        assert other.ask("join", room=room, seat=1, token="guess")["code"] == "forbidden"
+        assert other.ask("join", room=room, seat=9, token="x")["code"] == "bad-seat"
+        assert other.ask("join", room="nothing", seat=0, token="x")["code"] == "unknown-room"
+        assert other.ask("view", seat=0)["code"] == "no-table"
+
+
+def test_a_player_asking_for_another_seat_gets_an_error_and_no_tiles(
+    client: TestClient, player: Any
+) -> None:
+    """Hidden information: a seat hears only its observation; asking for more is an error."""
+    joined, _ = player.start("domino", seats=["human", "greedy", "greedy"], seed=11)
+    room = room_of(client, joined["room"])
+    checked = 0
+    for _ in range(12):
+        state = player.my_turn()
+        hidden = room.state.hidden_from(0)
+        if not hidden:  # a bot declared open hands: nothing is secret any more
+            break
+        checked += 1
+        for seat in (1, 2, -1, 3):
+            error = player.ask("view", seat=seat)
+            assert error["type"] == "error" and error["code"] == "forbidden"
+            assert_no_leak(error, hidden)
+        for event in player.seen:
+            if event["type"] == "state" and event["ply"] == state["ply"]:
+                assert_no_leak(event, hidden)
+        if state["outcome"]:
+            break
+        player.send("move", move=[m for m in state["legal_moves"] if m != "open"][-1])
+    assert checked >= 3
+
+
+def test_two_people_each_see_only_their_own_hand(
+    client: TestClient, player: Any, seated: Any
+) -> None:
+    """Two human seats: each connection gets its own observation, never the other's hand."""
+    joined, _ = player.start("domino", seats=["human", "human"], seed=2)
+    room = room_of(client, joined["room"])
+    with client.websocket_connect("/ws") as socket:
+        other = seated(socket)
+        other.send("join", room=joined["room"], seat=1, token=joined["tokens"]["1"])
+        other.until("joined")
+        mine = other.until("state")
+        assert mine["observation"] == room.state.observation(1)
+        assert_no_leak(mine, room.state.hidden_from(1))
+        to_move = mine["to_move"]
+        mover, waiter = (player, other) if to_move == 0 else (other, player)
+        assert (
+            waiter.ask("move", move=mine["legal_moves"][0] if mine["legal_moves"] else "draw")[
+                "code"
+            ]
+            == "not-your-turn"
+        )
+        assert waiter.ask("undo")["code"] == "forbidden"
+        legal = room.state.legal_moves_text()
+        mover.send("move", move=legal[0])
+        for connection, seat in ((player, 0), (other, 1)):
+            seen = connection.until("state", ply=1)
+            assert seen["observation"] == room.state.observation(seat)
+            assert_no_leak(seen, room.state.hidden_from(seat))
+
+
+def test_bots_answer_and_undo_takes_back_their_replies(client: TestClient, player: Any) -> None:
+    """Against bots, undo takes back the person's last move and the bots' replies to it."""
+    player.start("domino", seats=["human", "random"], seed=4)
+    state = player.my_turn()
+    before = state["observation"]
+    player.send("move", move=state["legal_moves"][0], ply=state["ply"])
+    after = player.my_turn()
+    assert after["ply"] >= state["ply"] + 2 or after["outcome"], "the bot replied"
+    assert after["last_move"]["seat"] == 1 or after["outcome"]
+    player.send("undo")
+    undone = player.until("state", ply=state["ply"])
+    assert undone["observation"] == before and undone["your_turn"] and undone["can_redo"]
+
+
+def test_bots_move_at_a_readable_pace(db: Any, seated: Any, app_on: Any) -> None:
+    """RoomConfig.bot_delay: a bot waits before each move, so people can follow it."""
+    with TestClient(app_on(db, bot_delay=0.3)) as slow, slow.websocket_connect("/ws") as socket:
+        player = seated(socket)
+        player.send("new", game="domino", seats=["human", "random"], seed=4)
+        player.until("joined")
+        state = player.my_turn()
+        sent = time.monotonic()
+        player.send("move", move=state["legal_moves"][0])
+        player.until("state", ply=state["ply"] + 1)
+        player.until("state", ply=state["ply"] + 2)
+        assert time.monotonic() - sent >= 0.29
+
+
+def test_hints_come_from_the_solver_or_are_refused(player: Any) -> None:
+    """Hints call find_solver(game).hint; a game without one answers no-hint."""
+    _, state = player.start("tappeto", seed=long_tappeto_seed())
+    assert state["can_hint"]
+    hint = player.ask("hint")
+    assert hint["type"] == "hint" and hint["move"] in state["legal_moves"]
+    player.start("domino", seats=["human", "random"], seed=1)
+    player.my_turn()
+    assert player.ask("hint")["code"] == "no-hint"
+
+
+def test_a_finished_game_counts_in_the_statistics(client: TestClient, player: Any) -> None:
+    """Results feed played / won / best score / streaks, per game and variant."""
+    for seed in (1, 2):
+        _, state = player.start("muro", seed=seed)
+        over = player.ask("move", move="resign")
+        assert over["outcome"] is not None and over["legal_moves"] == []
+        assert player.ask("move", move=state["legal_moves"][0])["code"] == "illegal"
+    stats = client.get("/api/stats").json()["stats"]
+    assert stats == [
+        {
+            "game": "muro",
+            "variant": "muro",
+            "played": 2,
+            "won": 0,
+            "best_score": stats[0]["best_score"],
+            "streak": -2,
+            "best_streak": 0,
+        }
+    ]
+    assert client.get("/api/rooms").json()["rooms"] == []
+    assert client.get("/api/stats?player=someone-else").json()["stats"] == []
+
+
+def test_the_catalog_and_the_rules(client: TestClient) -> None:
+    from ludoteca.core.registry import all_games
+
+    games = client.get("/api/games").json()
+    assert games["protocol"] == PROTOCOL
+    assert [g["name"] for g in games["games"]] == [g.name for g in all_games()]
+    for game in games["games"]:
+        assert game["variants"] and all("params" in v for v in game["variants"])
+        assert game["solitaire"] == (game["max_players"] == 1)
+        assert bool(game["bots"]) != game["solitaire"]
+        rules = client.get(f"/api/rules/{game['name']}").json()
+        assert rules["title"] == game["title"] and "<" in rules["html"]
+    assert client.get("/api/rules/chess").status_code == 404
+    page = client.get("/")
+    assert page.status_code == 200 and "/web/app.js" in page.text
+
+
+def test_every_request_type_is_documented() -> None:
+    """docs/web.md lists every request the server accepts."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "web.md").read_text()
+    for kind in REQUESTS:
+        assert f"`{kind}`" in text, kind
+
+
+def test_any_message_gets_an_answer_and_a_refusal_changes_nothing(
+    client: TestClient, seated: Any
+) -> None:
+    """Fuzz: whatever arrives, the server answers, stays up, and an error leaves the game as is."""
+    values = st.recursive(
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.floats(allow_nan=False)
+        | st.text(max_size=8),
+        lambda inner: (
+            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+        ),
+        max_leaves=6,
+    )
+    kinds = st.sampled_from([*REQUESTS, "fly"]).filter(lambda k: k not in ("new", "join"))
+    messages = st.fixed_dictionaries(
+        {"protocol": st.sampled_from([PROTOCOL, PROTOCOL, 0, "1"]), "type": kinds},
+        optional={"move": values, "seat": values, "ply": values, "game": values, "x": values},
+    )
+    with client.websocket_connect("/ws") as socket:
+        player = seated(socket)
+        player.start("tappeto", seed=long_tappeto_seed())
+
+        @settings(max_examples=120, deadline=None)
+        @given(messages)
+        def check(message: dict[str, Any]) -> None:
+            before = player.ask("view", seat=0)
+            socket.send_text(json.dumps(message))
+            answer = player.receive()
+            assert answer["type"] in {"error", "state", "pong", "hint"}
+            if answer["type"] == "error":
+                after = player.ask("view", seat=0)
+                assert after["ply"] == before["ply"]
+                assert after["observation"] == before["observation"]
+
+        check()
