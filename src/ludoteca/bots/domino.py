@@ -21,6 +21,7 @@ from ludoteca.games._domino_table import Table
 from ludoteca.games.domino import (
     BLOCK,
     DRAW,
+    OPEN,
     OUT,
     PLACE,
     DominoMove,
@@ -134,7 +135,7 @@ def _resample(base: DominoState, me: int, rng: DealRng) -> DominoState:
 
 def _searchable(state: DominoState) -> list[DominoMove]:
     # Declaring open play only reveals information, which a determinized search cannot value.
-    return [m for m in state.legal_moves() if m.kind != "open"]
+    return [m for m in state.legal_moves() if m.kind != OPEN]
 
 
 class StrongBot:
@@ -147,7 +148,7 @@ class StrongBot:
 
     def choose(self, observation: Mapping[str, Any], rng: DealRng) -> str:
         legal = [parse_move(t) for t in observation["legal_moves"]]
-        candidates = [m for m in legal if m.kind != "open"] or legal
+        candidates = [m for m in legal if m.kind != OPEN] or legal
         if len(candidates) == 1:
             return str(candidates[0])
         hand_size = len(observation["hand"])
@@ -155,13 +156,11 @@ class StrongBot:
             if move.kind == PLACE and hand_size == 1:
                 return str(move)  # the last tile: the game is won
         root = _Node()
-        me = observation["you"]
+        # The bot moves only on its own turn, so a pending drawn tile is its own and known:
+        # re-dealing the unseen tiles of one determinization gives every other sample.
         base = determinize(observation, rng)
-        # Another player's pending drawn tile is known to fit: keep it; resample the rest.
-        fresh = observation["must_place_drawn"] and observation["drawn"] is None
         for _ in range(self.iterations):
-            state = determinize(observation, rng) if fresh else _resample(base, me, rng)
-            self._iterate(root, state, rng)
+            self._iterate(root, _resample(base, observation["you"], rng), rng)
         allowed = set(candidates)
         best = max(
             (m for m in root.children if m in allowed),
