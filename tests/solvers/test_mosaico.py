@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludoteca.core import DealRng, find_game
+from ludoteca.core import DealRng, Tile, find_game
 from ludoteca.games.mosaico import MosaicoState, from_position
 from ludoteca.solvers import _mosaico_kernel as kernel
 from ludoteca.solvers.base import find_solver
@@ -26,6 +26,10 @@ from ludoteca.solvers.mosaico import (
 
 SPEC = find_game("mosaico")
 VARIANTS = st.sampled_from(["mosaico", "difficile"])
+
+
+def tiles(text: str) -> list[Tile]:
+    return [Tile.parse(t) for t in text.split()]
 
 
 def brute_force(state: MosaicoState) -> bool:
@@ -148,3 +152,32 @@ def test_both_study_policies_are_registered() -> None:
     entry = find_solver("mosaico")
     assert {"solver", "player"} <= set(entry.policies)
     assert entry.label == LABEL
+
+
+def test_a_set_aside_tile_with_no_future_neighbour_is_a_loss() -> None:
+    """Docs, "Solvers": a set-aside tile that fits nowhere needs a new matching neighbour,
+    placed before it: from the draw pile or from above it on the pile. Mosaic: the 6 x 6
+    square of fruit rows with holes at 0,0 (under 5U), 0,1 and 5,5; 1M fits only beside 2M."""
+    mosaic = {(r, c): Tile(c + 1, r) for r in range(6) for c in range(6)}
+    mosaic[(1, 0)], mosaic[(3, 4)] = mosaic[(3, 4)], mosaic[(1, 0)]
+    for hole in [(0, 0), (0, 1), (5, 5)]:
+        del mosaic[hole]
+
+    def unwinds(aside_bottom_first: str, draw: str) -> bool:
+        state = MosaicoState(
+            SPEC.variant(), None, dict(mosaic), tiles(aside_bottom_first), tiles(draw)
+        )
+        a = arrays(state)
+        return bool(
+            kernel.pile_can_unwind(a.grid, a.box, a.aside, a.n_aside, a.draw, 0, MATCH, a.difficile)
+        )
+
+    assert not unwinds("2M 1M", "6B")  # 2M lies under 1M
+    assert unwinds("1M", "2M 6B")  # 2M is still to come
+    assert unwinds("1M 2M", "6B")  # 2M is above 1M
+    assert (
+        solve(
+            MosaicoState(SPEC.variant(), None, dict(mosaic), tiles("2M 1M"), tiles("6B")), None
+        ).winnable
+        is False
+    )

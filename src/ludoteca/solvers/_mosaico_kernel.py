@@ -204,6 +204,35 @@ def _order(grid: np.ndarray, cells: np.ndarray, count: int) -> None:
 
 
 @njit(cache=True)
+def pile_can_unwind(
+    grid: np.ndarray,
+    box: np.ndarray,
+    aside: np.ndarray,
+    n_aside: int,
+    draw: np.ndarray,
+    drawn: int,
+    match: np.ndarray,
+    difficile: bool,
+) -> bool:
+    """False when a set-aside tile can never come back, so the deal is lost.
+
+    A tile that fits nowhere now needs a new neighbour that matches it (the frame only
+    shrinks, and a tile that does not match it adds nothing), and the only tiles placed
+    before it are those still to be drawn and those above it on the pile.
+    """
+    before = 0
+    for i in range(drawn, len(draw)):
+        before |= _bit(draw[i])
+    cells = np.empty(PAD * PAD, dtype=np.int64)
+    for i in range(n_aside - 1, -1, -1):
+        tile = aside[i]
+        if match[tile] & before == 0 and not legal_cells(grid, box, tile, match, difficile, cells):
+            return False
+        before |= _bit(tile)
+    return True
+
+
+@njit(cache=True)
 def search(
     grid: np.ndarray,
     box: np.ndarray,
@@ -230,6 +259,8 @@ def search(
         return UNKNOWN
     budget[0] -= 1
     budget[1] += 1
+    if not pile_can_unwind(grid, box, aside, n_aside, draw, drawn, match, difficile):
+        return LOSS
     cells = np.empty(PAD * PAD, dtype=np.int64)
     count = 0
     from_aside = False
