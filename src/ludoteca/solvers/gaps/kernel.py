@@ -242,18 +242,30 @@ def play(grid: np.ndarray, pos: np.ndarray, suits: int, ranks: int, move: int) -
 
 
 @njit(cache=True)
-def _order(moves: np.ndarray, n: int, ends: np.ndarray, suits: int, ranks: int) -> None:
-    """In-sequence extensions first, then 2s into column 0, then the rest (stable)."""
+def _order(
+    moves: np.ndarray,
+    n: int,
+    ends: np.ndarray,
+    grid: np.ndarray,
+    pos: np.ndarray,
+    suits: int,
+    ranks: int,
+) -> None:
+    """In-sequence extensions first, then 2s into column 0, then moves that leave a gap some
+    card can still fill, then those that leave a dead gap (stable). The order only changes
+    how soon a win is found, never what is decided."""
     keys = np.empty(n, dtype=np.int64)
     for i in range(n):
         card = moves[i] & 0xFF
         target = (moves[i] >> 8) & 0xFF
-        keys[i] = 0
+        source = pos[card]
+        left = grid[source - 1] if source % ranks else 0
+        keys[i] = 0 if left == GAP or (left >= 0 and left % ranks == ranks - 1) else 1
         if card % ranks == 1:
-            keys[i] = 1
+            keys[i] = 2
         for r in range(suits):
             if ends[r] == target:
-                keys[i] = 2
+                keys[i] = 3
     for i in range(1, n):
         key = keys[i]
         move = moves[i]
@@ -352,7 +364,7 @@ def search(
                     status = 1
                     if stop_at_win:
                         return status, best, best_dead, states, best_line, best_line
-            _order(moves[depth], n, ends, suits, ranks)
+            _order(moves[depth], n, ends, grid, poss[depth], suits, ranks)
         if index[depth] == nmoves[depth]:
             depth -= 1
             continue
