@@ -160,7 +160,7 @@ def bench_tournament(
         f"seeds {first_seed}..{first_seed + games - 1}"
     )
     print(f"  strong wins {wins}/{games} = {wins / games:.1%} (95% Wilson {low:.1%}-{high:.1%})")
-    print(f"  ties won by strong among others: {ties}; fair share {1 / players:.1%}")
+    print(f"  shared wins (ties at the top): {ties}; an even share would be {1 / players:.1%}")
     print(f"  strong: {think / max(decisions, 1) * 1e3:.0f} ms per decision over {decisions}")
     print(f"  total {time.perf_counter() - start:.0f} s")
 
