@@ -254,7 +254,7 @@ class Planner:
         self.sure = all(t is not None for column in obs["wall"] for t in column)
         chosen = wins[0]
         if len(samples) > 1:
-            support = [self._support(prefix, samples) for _, prefix in wins]
+            support = [self._support(win, samples) for win in wins]
             chosen = wins[support.index(max(support))]
         return move_texts(*chosen)
 
@@ -265,10 +265,13 @@ class Planner:
         self.limit_hits += found.result == kernel.LIMIT
         return found
 
-    def _support(self, prefix: list[int], samples: list[Arrays]) -> int:
-        """In how many samples the deal can still be won after ``prefix``: a plan that
-        relies on one guess about the face-down tiles loses support in the others."""
-        return sum(self._search(_after(arrays, prefix)).result == kernel.WON for arrays in samples)
+    def _support(self, win: tuple[Arrays, list[int]], samples: list[Arrays]) -> int:
+        """In how many samples the deal can still be won after the plan's first moves (its
+        own sample counts without a search): a plan that relies on one guess about the
+        face-down tiles loses support in the others."""
+        own, prefix = win
+        others = [arrays for arrays in samples if arrays is not own]
+        return 1 + sum(self._search(_after(a, prefix)).result == kernel.WON for a in others)
 
 
 def _until_turn(moves: list[int]) -> list[int]:
