@@ -20,6 +20,7 @@ card to its foundation or a column, ``7H f`` / ``7H c2`` (columns 1..4).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,8 +151,8 @@ class AcmeState(State[AcmeMove]):
         if move.dest == source:
             return "the card is already in that column"
         if not self._fits_column(move.card, move.dest):
-            top = self.columns[move.dest][-1]
-            return f"column {move.dest + 1} ends with {top}: only one lower of its suit goes there"
+            last = self.columns[move.dest][-1]
+            return f"column {move.dest + 1} ends with {last}: only one lower of its suit goes there"
         if source >= 0:
             if len(self.columns[source]) == 1 and not self.columns[move.dest]:
                 return "a lone card moved to an empty column changes nothing"
@@ -409,7 +410,7 @@ def _check_deck(text: str, loose: list[Card], foundations: list[int]) -> None:
 
 def _check_columns(columns: list[list[Card]]) -> None:
     for i, col in enumerate(columns):
-        for below, above in zip(col, col[1:], strict=False):
+        for below, above in itertools.pairwise(col):
             if above.suit != below.suit or above.rank != below.rank - 1:
                 raise parse_error(
                     "position", _cards(col), f"column {i + 1}: {above} cannot lie on {below}"
@@ -456,8 +457,6 @@ SPEC = register(
             Variant("acme", "15-card reserve, the waste turned over without limit", AcmeParams()),
             Variant("reserve-13", "a 13-card reserve", AcmeParams(reserve=13)),
             Variant("reserve-20", "a 20-card reserve", AcmeParams(reserve=20)),
-            Variant("no-redeal", "one pass through the stock only", AcmeParams(redeals=0)),
-            Variant("one-redeal", "the waste turned over once", AcmeParams(redeals=1)),
         ),
         new_state=new_state,
         from_position=from_position,

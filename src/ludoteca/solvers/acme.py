@@ -1,0 +1,228 @@
+"""Acme solver ("winnable with all cards known"), sampled hints, and study policies.
+
+The exact search runs in :mod:`ludoteca.solvers._acme_kernel` over the whole deal, hidden
+cards included, as solitaire research does when it reports "winnable" rates. A hint must
+not peek, so it solves sampled deals of the unseen cards instead (see :func:`hint`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ludoteca.core.cards import Card
+from ludoteca.core.game import State
+from ludoteca.core.rng import DealRng
+from ludoteca.games.acme import DRAW, FOUNDATION, TURN, AcmeMove, AcmeState
+from ludoteca.solvers import _acme_kernel as kernel
+from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
+
+LABEL = "winnable with all cards known"
+DEFAULT_MAX_STATES = 2_000_000
+HINT_MAX_STATES = 20_000
+SAMPLE_SEED = 2026
+
+
+@dataclass
+class _Table:
+    """The transposition table, kept between searches: a generation stamp clears it."""
+
+    a: np.ndarray
+    b: np.ndarray
+    gen: np.ndarray
+    stamp: int = 0
+
+
+_tables: dict[int, _Table] = {}
+
+
+def _table(max_states: int) -> _Table:
+    size = 1 << max(10, (2 * max_states).bit_length())  # at most half full
+    if size not in _tables:
+        _tables.clear()  # one table per process: the memory bound holds
+        _tables[size] = _Table(
+            np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64)
+        )
+    table = _tables[size]
+    table.stamp += 1
+    return table
+
+
+@dataclass
+class Search:
+    """One run of the kernel: its answer, the states it expanded and the winning line."""
+
+    result: int
+    states: int
+    line: list[tuple[int, int, int, int]]
+
+
+def search(state: AcmeState, max_states: int) -> Search:
+    """Decide ``state`` with every card known; ``result`` is 1 won, 0 lost, -1 unknown."""
+    talon = [c.index for c in state.waste] + [c.index for c in state.stock[::-1]]
+    sc = np.zeros(kernel.SCALARS, np.int64)
+    sc[kernel.RN] = len(state.reserve)
+    sc[kernel.PRESENT] = (1 << len(talon)) - 1
+    sc[kernel.PTR] = len(state.waste)
+    sc[kernel.TURNS] = state.turns
+    sc[kernel.FLAG] = int(state.progress)
+    sc[kernel.LIMIT] = max_states
+    redeals = state.params.redeals
+    sc[kernel.REDEALS] = kernel.UNLIMITED if redeals is None else min(redeals, 255)
+    table = _table(max_states)
+    sc[kernel.GEN] = table.stamp
+    path = np.zeros((2000, 4), np.int64)
+    where = np.full(52, -1, np.int64)
+    where[talon] = np.arange(len(talon))
+    result = kernel.solve(
+        np.array(state.foundations, np.int64),
+        np.array([col[-1].index if col else -1 for col in state.columns], np.int64),
+        np.array([len(col) for col in state.columns], np.int64),
+        np.array([c.index for c in state.reserve] or [0], np.int64),
+        np.array(talon or [0], np.int64),
+        where,
+        sc,
+        table.a,
+        table.b,
+        table.gen,
+        path,
+    )
+    line = [tuple(int(x) for x in row) for row in path[: sc[kernel.PATH_LEN]][::-1]]
+    return Search(int(result), int(sc[kernel.NODES]), line)  # type: ignore[arg-type]
+
+
+def line_moves(state: AcmeState, line: list[tuple[int, int, int, int]]) -> list[str]:
+    """The kernel's winning line as engine moves, checked by playing them on a copy."""
+    play = state.spec.from_position(state.position(), state.variant)
+    assert isinstance(play, AcmeState)
+    for src, index, dest, _ in line:
+        card = Card.from_index(index)
+        if src >= kernel.SRC_WASTE:
+            if src == kernel.SRC_TURNED:
+                while play.stock:
+                    play.apply(DRAW)
+                play.apply(TURN)
+            while not play.waste or play.waste[-1] != card:
+                play.apply(DRAW)
+        play.apply(AcmeMove("move", card, FOUNDATION if dest == kernel.FOUNDATION else dest))
+    return play.history_text()
+
+
+def solve(state: State[Any], max_states: int | None) -> SolveResult:
+    assert isinstance(state, AcmeState)
+    limit = DEFAULT_MAX_STATES if max_states is None else max_states
+    start = time.perf_counter()
+    found = search(state, limit)
+    seconds = time.perf_counter() - start
+    winnable = None if found.result < 0 else found.result == 1
+    moves = line_moves(state, found.line) if winnable else []
+    extra = {"node_limit_hit": found.result < 0, "max_states": limit}
+    return SolveResult(winnable, found.states, seconds, moves, LABEL, extra)
+
+
+def sample(state: AcmeState, rng: DealRng) -> AcmeState:
+    """A deal the player cannot tell from ``state``: the face-down reserve cards and the
+    stock are shuffled among their places; everything face up stays where it is."""
+    hidden = sorted(state.reserve[:-1] + state.stock)  # their true order must not matter
+    rng.shuffle(hidden)
+    cut = max(len(state.reserve) - 1, 0)
+    reserve = hidden[:cut] + state.reserve[-1:]
+    return AcmeState(
+        state.variant,
+        None,
+        reserve,
+        [list(col) for col in state.columns],
+        list(state.foundations),
+        hidden[cut:],
+        list(state.waste),
+        state.turns,
+        state.progress,
+        state.moved,
+    )
+
+
+def hint(state: State[Any], seconds: float) -> Hint:
+    """Suggest a move without looking at hidden cards.
+
+    A safe card home (see the kernel's ``_auto``) is suggested at once. Otherwise each legal
+    move is tried on sampled deals of the unseen cards, solved with a small node limit,
+    until the time is up; the move that wins in the most samples is suggested.
+    """
+    assert isinstance(state, AcmeState)
+    moves = state.legal_moves()
+    if not moves:
+        return Hint(None, False, "no move is left")
+    safe = [m for m in moves if m.dest == FOUNDATION and m.card is not None]
+    if safe:
+        return Hint(str(safe[0]), None, "a card whose predecessor is home can always go home")
+    wins = [0] * len(moves)
+    rng = DealRng(SAMPLE_SEED, "acme-hint", json.dumps(state.observation(0), sort_keys=True))
+    deadline = time.perf_counter() + seconds
+    samples = 0
+    while samples == 0 or time.perf_counter() < deadline:
+        deal = sample(state, rng)
+        for i, move in enumerate(moves):
+            deal.apply(move)
+            wins[i] += search(deal, HINT_MAX_STATES).result == 1
+            deal.undo()
+        samples += 1
+    best = max(range(len(moves)), key=lambda i: wins[i])
+    note = f"won {wins[best]} of {samples} sampled deals of the unseen cards"
+    return Hint(str(moves[best]), None, note)
+
+
+def _solver_policy(state: State[Any], max_states: int | None, rng: DealRng) -> PlayResult:
+    result = solve(state, max_states)
+    score = 52.0 if result.winnable else float(state.score())
+    return PlayResult(result.winnable, score, result.states, {"label": LABEL})
+
+
+def greedy_move(state: AcmeState) -> AcmeMove | None:
+    """A simple player who sees only the table: cards home, the reserve's top into play,
+    the waste's top onto its successor, lone cards merged, else draw or turn."""
+    moves = state.legal_moves()
+    free_from: dict[Card, str] = {}
+    if state.reserve:
+        free_from[state.reserve[-1]] = "reserve"
+    if state.waste:
+        free_from[state.waste[-1]] = "waste"
+
+    def rank(move: AcmeMove) -> int:
+        if move.card is None:
+            return 6 if move == DRAW else 7
+        if move.dest == FOUNDATION:
+            return 0
+        onto_empty = not state.columns[move.dest]
+        origin = free_from.get(move.card, "column")
+        if origin == "reserve":
+            return 2 if onto_empty else 1
+        if origin == "waste":
+            return 5 if onto_empty else 3
+        return 8 if onto_empty else 4
+
+    best = min(moves, key=rank, default=None)
+    return None if best is None or rank(best) == 8 else best
+
+
+def _greedy_policy(state: State[Any], max_states: int | None, rng: DealRng) -> PlayResult:
+    assert isinstance(state, AcmeState)
+    while (move := greedy_move(state)) is not None:
+        state.apply(move)
+    won = state.won
+    return PlayResult(won, float(state.cards_on_foundations), len(state.history))
+
+
+ENTRY = register_solver(
+    SolverEntry(
+        game="acme",
+        label=LABEL,
+        solve=solve,
+        hint=hint,
+        policies={"solver": _solver_policy, "greedy": _greedy_policy},
+        default_max_states=DEFAULT_MAX_STATES,
+    )
+)

@@ -1,0 +1,206 @@
+"""The Acme solver ("winnable with all cards known"): cross-checked against an exhaustive search
+over the engine's own moves on small positions, its winning lines replay in the engine, the
+safe moves home never lose a win, and the Numba kernel agrees with its plain-Python run."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from ludoteca.core.cards import Card
+from ludoteca.core.rng import DealRng
+from ludoteca.games.acme import FOUNDATION, SPEC, AcmeParams, AcmeState
+from ludoteca.solvers.acme import (
+    LABEL,
+    greedy_move,
+    hint,
+    line_moves,
+    sample,
+    search,
+    solve,
+)
+from ludoteca.solvers.base import find_solver
+
+REDEALS = [None, 0, 1]
+
+
+def small_position(seed: int, redeals: int | None) -> AcmeState:
+    """A small deal of the game: the 20 cards above the 8s, a 7 to 10-card reserve, four
+    column cards, the rest split between the stock and the waste."""
+    rng = DealRng(seed, "acme-small")
+    deck = [Card(r, s) for s in range(4) for r in range(9, 14)]
+    rng.shuffle(deck)
+    size = 7 + rng.below(4)
+    reserve, columns, rest = deck[:size], [[c] for c in deck[size : size + 4]], deck[size + 4 :]
+    cut = rng.below(len(rest) + 1)
+    variant = SPEC.variant().with_params({"redeals": str(redeals).lower()})
+    state = AcmeState(variant, None, reserve, columns, [8] * 4, rest[:cut], rest[cut:])
+    state.progress = bool(rng.below(2))
+    return state
+
+
+def mixed_sample(redeals: int | None, each: int) -> list[AcmeState]:
+    """Small positions, ``each`` the kernel calls won and ``each`` it calls lost (losses are
+    rare in small deals); the exhaustive search then checks every answer."""
+    picked: dict[int, list[AcmeState]] = {0: [], 1: []}
+    for seed in range(2000):
+        state = small_position(seed, redeals)
+        result = search(state, 100_000).result
+        if len(picked[result]) < each:
+            picked[result].append(state)
+        if min(map(len, picked.values())) == each:
+            break
+    return picked[0] + picked[1]
+
+
+def brute_force(state: AcmeState) -> bool:
+    """Is a win reachable through the engine's legal moves? Every move is tried; positions
+    already searched are skipped (the column-move counter is left out of the key)."""
+    seen: set[str] = set()
+
+    def won_from(state: AcmeState) -> bool:
+        if state.won:
+            return True
+        key = state.position().rsplit(" moved ", 1)[0]
+        if key in seen:
+            return False
+        seen.add(key)
+        for move in state.legal_moves():
+            token = state._play(move)
+            won = won_from(state)
+            state._unplay(move, token)
+            if won:
+                return True
+        return False
+
+    return won_from(state)
+
+
+@pytest.mark.parametrize("redeals", REDEALS)
+def test_solver_matches_exhaustive_search_on_small_positions(redeals: int | None) -> None:
+    each = 1 if redeals is None else 4  # losses are slow to prove when turning is free
+    sample = mixed_sample(redeals, each)
+    assert len(sample) == 2 * each
+    for state in sample:
+        assert search(state, 100_000).result == int(brute_force(state)), state.position()
+    for seed in range(6):  # unselected positions too
+        state = small_position(seed, redeals)
+        assert search(state, 100_000).result == int(brute_force(state)), state.position()
+
+
+@pytest.mark.parametrize("redeals", [0, 1])
+def test_safe_moves_home_never_lose_a_win(redeals: int) -> None:
+    """A card whose predecessor is home goes home from a column, the reserve's top or the
+    waste's top without losing a win (columns build down by suit: it takes no card again)."""
+    checked = 0
+    for state in mixed_sample(redeals, 2):
+        home = [m for m in state.legal_moves() if m.dest == FOUNDATION]
+        for move in home:
+            before = brute_force(state)
+            state.apply(move)
+            assert brute_force(state) == before, f"{move} at {state.position()}"
+            state.undo()
+            checked += 1
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_winning_lines_replay_in_the_engine(seed: int) -> None:
+    state = SPEC.new_game("acme", seed)
+    assert isinstance(state, AcmeState)
+    result = solve(state, 200_000)
+    if result.winnable:
+        replay = SPEC.new_game("acme", seed)
+        for move in result.moves:
+            replay.apply(move)
+        assert replay.outcome() is not None and replay.outcome().won  # type: ignore[union-attr]
+    assert result.label == LABEL == find_solver("acme").label
+
+
+def test_small_winning_lines_replay_too() -> None:
+    replayed = 0
+    for state in mixed_sample(1, 6):
+        found = search(state, 100_000)
+        if found.result == 1:
+            moves = line_moves(state, found.line)  # plays every move through the checked path
+            assert moves or state.won
+            replayed += 1
+    assert replayed >= 5
+
+
+def test_node_limit_answers_unknown() -> None:
+    state = SPEC.new_game("acme", 1)
+    result = solve(state, 1)
+    assert result.winnable is None and result.extra["node_limit_hit"]
+    assert result.moves == []
+
+
+def test_kernel_matches_its_plain_python_run() -> None:
+    """The compiled kernel and the same code run by the interpreter (NUMBA_DISABLE_JIT)
+    decide the same deals with the same number of states."""
+    cases = [(seed, variant) for seed in range(3) for variant in ("acme", "reserve-20")]
+    code = (
+        "import json, sys\n"
+        "from ludoteca.games.acme import SPEC\n"
+        "from ludoteca.solvers.acme import search\n"
+        "out = []\n"
+        "for seed, variant in json.loads(sys.argv[1]):\n"
+        "    found = search(SPEC.new_game(variant, seed), 3000)\n"
+        "    out.append([found.result, found.states])\n"
+        "print(json.dumps(out))\n"
+    )
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    run = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(cases)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    plain = json.loads(run.stdout)
+    for (seed, variant), (result, states) in zip(cases, plain, strict=True):
+        state = SPEC.new_game(variant, seed)
+        assert isinstance(state, AcmeState)
+        found = search(state, 3000)
+        assert [found.result, found.states] == [result, states]
+
+
+def test_hint_does_not_look_at_hidden_cards() -> None:
+    """Two deals that look the same to the player (hidden cards in another order) get the
+    same hint, and the samples keep every face-up card in place."""
+    state = SPEC.new_game("acme", 5)
+    assert isinstance(state, AcmeState)
+    for _ in range(3):
+        state.apply("draw")
+    other = sample(state, DealRng(9, "x"))
+    assert other.observation(0) == state.observation(0)
+    assert sorted(other.stock + other.reserve) == sorted(state.stock + state.reserve)
+    assert hint(state, 0.0) == hint(other, 0.0)
+    assert hint(state, 0.0).move in state.legal_moves_text()
+
+
+def test_greedy_wins_only_winnable_deals() -> None:
+    for seed in range(30):
+        state = SPEC.new_game("acme", seed)
+        assert isinstance(state, AcmeState)
+        winnable = search(state, 200_000).result
+        while (move := greedy_move(state)) is not None:
+            state.apply(move)
+        if state.won:
+            assert winnable == 1
+
+
+def test_params_reach_the_solver() -> None:
+    """A deal with no turn-over allowed is never easier than with turns without limit."""
+    for seed in range(20):
+        free = SPEC.new_game("acme", seed)
+        assert isinstance(free, AcmeState)
+        strict = SPEC.new_game(SPEC.variant().with_params({"redeals": "0"}), seed)
+        assert isinstance(strict, AcmeState) and strict.params == AcmeParams(redeals=0)
+        if search(strict, 200_000).result == 1:
+            assert search(free, 200_000).result == 1
