@@ -24,7 +24,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.core.cards import FULL_DECK, KING, SUITS, Card
+from ludoteca.core.cards import FULL_DECK, KING, SUIT_NAMES, SUITS, Card
 from ludoteca.core.errors import NotationError
 from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
 from ludoteca.core.registry import register
@@ -147,7 +147,7 @@ class AcmeState(State[AcmeMove]):
                 return None
             top = self.foundations[move.card.suit]
             need = f"needs {Card(top + 1, move.card.suit)}" if top < KING else "is complete"
-            return f"the {SUITS[move.card.suit]} foundation {need}"
+            return f"the {SUIT_NAMES[move.card.suit]} foundation {need}"
         if move.dest == source:
             return "the card is already in that column"
         if not self._fits_column(move.card, move.dest):
@@ -183,30 +183,21 @@ class AcmeState(State[AcmeMove]):
         moves += [DRAW, TURN]
         return [m for m in moves if self._rule_reason(m) is None]
 
-    def _is_rearrangement(self, move: AcmeMove) -> bool:
-        if move.card is None or move.dest == FOUNDATION:
-            return False
-        source = self._source(move.card)
-        return source is not None and source >= 0
-
     def legal_moves(self) -> list[AcmeMove]:
+        # No special end test is needed: with no move left the game is over. Whenever only
+        # column-to-column moves are left, no column is empty and the waste or the reserve
+        # still holds a card (else every card left would lie in a column, where the next
+        # card of each suit is always on top, free to go home), so merging a lone card
+        # empties a column for it: those moves do change something.
         if self._legal is None:
-            self._legal = self._find_legal_moves()
+            self._legal = [] if self.won else self._candidates()
         return list(self._legal)
-
-    def _find_legal_moves(self) -> list[AcmeMove]:
-        if self.won:
-            return []
-        moves = self._candidates()
-        if any(not self._is_rearrangement(m) for m in moves):
-            return moves
-        # Only column-to-column moves remain. They help only by emptying a column for the
-        # waste's or reserve's top card; with both gone no move changes anything.
-        return moves if self.waste or self.reserve else []
 
     def parse_move(self, text: str) -> AcmeMove:
         words = text.strip().lower().split()
-        if words in (["draw"], ["turn"]):
+        if words and words[0] in ("draw", "turn"):
+            if len(words) > 1:
+                raise parse_error("move", text, f"{words[0]} takes nothing after it")
             return DRAW if words[0] == "draw" else TURN
         if len(words) != 2:
             raise parse_error("move", text, "a move is draw, turn, or a card and f or c1..c4")
@@ -221,10 +212,7 @@ class AcmeState(State[AcmeMove]):
         raise parse_error("move", text, "the destination is f (foundation) or c1..c4")
 
     def why_illegal(self, move: AcmeMove) -> str | None:
-        reason = self._rule_reason(move)
-        if reason is None and move not in self.legal_moves():
-            return "no move changes anything any more: the game is stuck"
-        return reason
+        return self._rule_reason(move)
 
     def _play(self, move: AcmeMove) -> Any:
         self._legal = None
