@@ -125,7 +125,7 @@ class StrongBot:
             return moves[0]
         root = _Node()
         for _ in range(self.iterations):
-            state = determinize(dict(observation), rng)
+            state = determinize(observation, rng)
             self._iterate(root, state, rng)
         best = max(root.children.items(), key=lambda item: item[1].visits)
         return str(best[0])

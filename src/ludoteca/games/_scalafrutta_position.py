@@ -6,6 +6,7 @@ The notation is described in :mod:`ludoteca.games.scalafrutta`.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.core.errors import NotationError
@@ -138,7 +139,7 @@ def _check_tiles(state: ScalafruttaState, groups: list[list[int]]) -> None:
         raise parse_error("position", "held", "a full fruit ends the hand at once")
 
 
-def determinize(observation: dict[str, Any], rng: DealRng) -> ScalafruttaState:
+def determinize(observation: Mapping[str, Any], rng: DealRng) -> ScalafruttaState:
     """A full state consistent with what one player sees, the unseen tiles dealt at random.
 
     Uses only the observation: the square, open (or shown) captured tiles and the counts;

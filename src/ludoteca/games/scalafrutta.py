@@ -24,7 +24,7 @@ hands as ``scores=ending`` (``120,40=combinations``).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -543,7 +543,7 @@ def from_position(text: str, variant: Variant) -> ScalafruttaState:
     return read_position(text, variant)
 
 
-def determinize(observation: dict[str, Any], rng: DealRng) -> ScalafruttaState:
+def determinize(observation: Mapping[str, Any], rng: DealRng) -> ScalafruttaState:
     """A full state consistent with one player's observation (see the position module)."""
     from ludoteca.games._scalafrutta_position import determinize as sample
 
