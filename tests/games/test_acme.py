@@ -255,7 +255,9 @@ def test_random_play_keeps_every_card_and_undo_restores(seed: int, steps: int) -
         state.apply(rng.choice(moves))
         positions.append(state.position())
         home = [Card(r, s) for s, top in enumerate(state.foundations) for r in range(1, top + 1)]
-        loose = state.reserve + state.stock + state.waste + [c for c in sum(state.columns, [])]
+        loose = (
+            state.reserve + state.stock + state.waste + [c for col in state.columns for c in col]
+        )
         assert sorted(home + loose) == sorted(FULL_DECK)
         assert from_position(state.position(), state.variant).position() == state.position()
     while state.history:
