@@ -161,7 +161,7 @@ class Session:
         assert hint_fn is not None
         with console.status("thinking…"):
             found = hint_fn(self.state, 2.0)
-        status = {True: "still winnable", False: "no longer winnable", None: "undecided in time"}
+        status = {True: "still winnable", False: "no longer winnable", None: "not known"}
         move = found.move or "no move"
         console.print(f"hint: [bold]{move}[/] ({status[found.winnable]}) {found.note}".rstrip())
 

@@ -102,22 +102,39 @@ def add_deals(connection: sqlite3.Connection, study: int, deals: Iterable[DealRo
         )
 
 
-def deals_of(connection: sqlite3.Connection, study: int, seeds: range) -> list[DealRow]:
-    rows = connection.execute(
-        "SELECT seed, won, score, states, seconds FROM study_deals"
-        " WHERE study_id=? AND seed >= ? AND seed < ? ORDER BY seed",
-        (study, seeds.start, seeds.stop),
+@dataclass(frozen=True)
+class StudyFigures:
+    deals: int
+    won: int
+    unknown: int
+    mean_score: float | None
+    states: int
+    median_seconds: float | None
+    slowest_seconds: float | None
+
+
+def figures(connection: sqlite3.Connection, study: int, seeds: range) -> StudyFigures:
+    """A study's totals over ``seeds``, counted by SQLite (a million rows never leave it)."""
+    where = "FROM study_deals WHERE study_id=? AND seed >= ? AND seed < ?"
+    args = (study, seeds.start, seeds.stop)
+    row = connection.execute(
+        "SELECT COUNT(*) AS deals, COALESCE(SUM(won = 1), 0) AS won,"
+        " COALESCE(SUM(won IS NULL), 0) AS unknown, AVG(score) AS mean_score,"
+        f" COALESCE(SUM(states), 0) AS states, MAX(seconds) AS slowest {where}",
+        args,
+    ).fetchone()
+    median = connection.execute(
+        f"SELECT seconds {where} ORDER BY seconds LIMIT 1 OFFSET ?", (*args, row["deals"] // 2)
+    ).fetchone()
+    return StudyFigures(
+        int(row["deals"]),
+        int(row["won"]),
+        int(row["unknown"]),
+        row["mean_score"],
+        int(row["states"]),
+        None if median is None else float(median["seconds"]),
+        row["slowest"],
     )
-    return [
-        DealRow(
-            int(r["seed"]),
-            None if r["won"] is None else bool(r["won"]),
-            float(r["score"]),
-            int(r["states"]),
-            float(r["seconds"]),
-        )
-        for r in rows
-    ]
 
 
 def list_studies(connection: sqlite3.Connection) -> list[dict[str, Any]]:

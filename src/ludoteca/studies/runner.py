@@ -83,32 +83,30 @@ class StudySummary:
     policy: str
     first_seed: int
     max_states: int | None
-    rows: list[DealRow]
+    figures: results.StudyFigures
     seconds: float
     study_id: int
 
     def as_json(self) -> dict[str, Any]:
-        won = sum(1 for r in self.rows if r.won)
-        unknown = sum(1 for r in self.rows if r.won is None)
-        decided = len(self.rows) - unknown
-        low, high = wilson(won, decided)
-        times = sorted(r.seconds for r in self.rows)
+        f = self.figures
+        decided = f.deals - f.unknown
+        low, high = wilson(f.won, decided)
         return {
             "game": self.game,
             "variant": self.variant,
             "policy": self.policy,
-            "deals": len(self.rows),
-            "won": won,
-            "lost": decided - won,
-            "unknown": unknown,
-            "rate": won / decided if decided else None,
+            "deals": f.deals,
+            "won": f.won,
+            "lost": decided - f.won,
+            "unknown": f.unknown,
+            "rate": f.won / decided if decided else None,
             "ci95": [low, high],
             "first_seed": self.first_seed,
             "max_states": self.max_states,
-            "mean_score": sum(r.score for r in self.rows) / len(self.rows) if self.rows else None,
-            "median_deal_seconds": times[len(times) // 2] if times else None,
-            "slowest_deal_seconds": times[-1] if times else None,
-            "states": sum(r.states for r in self.rows),
+            "mean_score": f.mean_score,
+            "median_deal_seconds": f.median_seconds,
+            "slowest_deal_seconds": f.slowest_seconds,
+            "states": f.states,
             "seconds": round(self.seconds, 3),
             "study_id": self.study_id,
         }
@@ -156,7 +154,7 @@ def run_study(
         plan.policy,
         plan.first_seed,
         plan.max_states,
-        results.deals_of(connection, study, wanted),
+        results.figures(connection, study, wanted),
         time.perf_counter() - started,
         study,
     )
