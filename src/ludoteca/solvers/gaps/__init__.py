@@ -46,7 +46,7 @@ def realize(state: GapsState, answer: Answer) -> list[str]:
 def solve(state: State[Any], max_states: int | None = None) -> SolveResult:
     start = time.perf_counter()
     game = _as_gaps(state)
-    answer = fast.search(board_of(game), max_states)
+    answer = fast.decide(board_of(game), max_states)
     return SolveResult(
         winnable=answer.winnable,
         states=answer.states,
@@ -69,7 +69,7 @@ def hint(state: State[Any], seconds: float) -> Hint:
         return Hint(None, False, "no move left")
     if legal == [REDEAL]:
         return Hint("redeal", None, "no other move: redeal")
-    answer = fast.search(board_of(game), max(1000, int(seconds * HINT_STATES_PER_SECOND)))
+    answer = fast.decide(board_of(game), max(1000, int(seconds * HINT_STATES_PER_SECOND)))
     first = realize(game, Answer(answer.winnable, 0, 0, 0, answer.line[:1]))[:1]
     move = first[0] if first else game.move_text(legal[0])
     if answer.winnable:
@@ -93,7 +93,7 @@ def solver_policy(state: State[Any], max_states: int | None, rng: DealRng) -> Pl
         if legal == [REDEAL]:
             game.apply(REDEAL)
             continue
-        answer = fast.search(board_of(game), max_states)
+        answer = fast.decide(board_of(game), max_states)
         states += answer.states
         exact = exact and answer.complete
         final, won = answer.best_dead_end, answer.winnable is True

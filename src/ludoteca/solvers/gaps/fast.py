@@ -23,7 +23,9 @@ def unpack(move: int) -> Move:
     return move & 0xFF, (move >> 8) & 0xFF, move >> 16
 
 
-def search(start: Board, max_states: int | None = None, stop_at_win: bool = True) -> Answer:
+def search(
+    start: Board, max_states: int | None = None, stop_at_win: bool = True, salt: int = 0
+) -> Answer:
     shape = start.shape
     z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
     status, best, best_dead, states, line, best_line = kernel.search(
@@ -36,6 +38,7 @@ def search(start: Board, max_states: int | None = None, stop_at_win: bool = True
         z2,
         perms,
         counts,
+        np.uint64(salt),
     )
     winnable = {1: True, 0: False, -1: None}[int(status)]
     chosen = line if status == 1 else best_line
@@ -47,3 +50,32 @@ def search(start: Board, max_states: int | None = None, stop_at_win: bool = True
         [unpack(int(m)) for m in chosen],
         status != -1,
     )
+
+
+PROBES = 16
+
+
+def decide(start: Board, max_states: int | None) -> Answer:
+    """Search for a win; under a state limit, first spend half of it on short probes that try
+    the moves in other orders (a different salt each), since one deep search often sinks its
+    whole budget under an early wrong move while wins lie elsewhere. A probe that finishes
+    decides too (it saw every node). The rest goes to one search in the standard order."""
+    if max_states is None:
+        return search(start)
+    spent = 0
+    best: Answer | None = None
+    probe = max_states // (2 * PROBES)
+    for salt in range(1, PROBES + 1 if probe >= 1000 else 1):
+        answer = search(start, probe, salt=salt)
+        spent += answer.states
+        if answer.complete:
+            answer.states = spent
+            return answer
+        if best is None or answer.best_dead_end > best.best_dead_end:
+            best = answer
+    answer = search(start, max_states - spent)
+    answer.states += spent
+    if not answer.complete and best is not None and best.best_dead_end > answer.best_dead_end:
+        # Undecided: keep the line to the best dead end any of the searches reached.
+        answer.best_dead_end, answer.line = best.best_dead_end, best.line
+    return answer

@@ -250,6 +250,7 @@ def _order(
     pos: np.ndarray,
     suits: int,
     ranks: int,
+    salt: np.uint64,
 ) -> None:
     """In-sequence extensions first, then 2s into column 0, then moves that leave a gap some
     card can still fill, then those that leave a dead gap (stable). The order only changes
@@ -266,6 +267,8 @@ def _order(
         for r in range(suits):
             if ends[r] == target:
                 keys[i] = 3
+        # The salt picks the order among equals: a restart with another salt tries other lines.
+        keys[i] = keys[i] * 4096 + np.int64(_mix(np.uint64(moves[i]) ^ salt) >> np.uint64(52))
     for i in range(1, n):
         key = keys[i]
         move = moves[i]
@@ -313,6 +316,7 @@ def search(
     z2: np.ndarray,
     perms: np.ndarray,
     counts: np.ndarray,
+    salt: np.uint64,
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray]:
     """Depth-first search over classes from ``start``.
 
@@ -364,7 +368,7 @@ def search(
                     status = 1
                     if stop_at_win:
                         return status, best, best_dead, states, best_line, best_line
-            _order(moves[depth], n, ends, grid, poss[depth], suits, ranks)
+            _order(moves[depth], n, ends, grid, poss[depth], suits, ranks, salt)
         if index[depth] == nmoves[depth]:
             depth -= 1
             continue
