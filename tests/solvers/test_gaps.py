@@ -226,3 +226,21 @@ def test_solver_policy_plays_phases_and_redeals(redeals: int) -> None:
             assert (result.won, result.score) == (won, best)
         else:
             assert result.won is True or result.score >= best
+
+
+def test_probes_under_a_limit_decide_as_the_full_search() -> None:
+    """decide(): restart probes (other move orders) and the final search agree with one full
+    search whenever they finish, and a winning line from any of them replays to a win."""
+    shape = Shape(4, 6)
+    for seed in range(12):
+        board = random_board(shape, 500 + seed)
+        full = fast.search(board)
+        limited = fast.decide(board, 64_000)
+        assert limited.winnable in (full.winnable, None)
+        if limited.complete:
+            assert limited.winnable == full.winnable
+        if limited.winnable:
+            replay = board.copy()
+            for move in limited.line:
+                replay.play(move)
+            assert replay.in_sequence() == shape.full
