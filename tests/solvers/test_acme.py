@@ -184,15 +184,23 @@ def test_hint_does_not_look_at_hidden_cards() -> None:
     assert hint(state, 0.0).move in state.legal_moves_text()
 
 
-def test_greedy_wins_only_winnable_deals() -> None:
-    for seed in range(30):
-        state = SPEC.new_game("acme", seed)
+def test_greedy_plays_legal_moves_and_wins_only_winnable_deals() -> None:
+    """The greedy player's choices go through the checked path; it stops only when the game
+    is over or just column splits are left, and it wins only deals the solver can win."""
+    wins = 0
+    for seed in range(40):
+        state = SPEC.new_game("reserve-13", seed)
         assert isinstance(state, AcmeState)
         winnable = search(state, 200_000).result
         while (move := greedy_move(state)) is not None:
             state.apply(move)
+        sources = [state._source(m.card) for m in state.legal_moves() if m.card and m.dest >= 0]
+        assert len(sources) == len(state.legal_moves())  # nothing left but column moves
+        assert all(source is not None and source >= 0 for source in sources)
         if state.won:
+            wins += 1
             assert winnable == 1
+    assert wins > 0
 
 
 def test_params_reach_the_solver() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ludoteca.core.cards import Card
+from ludoteca.core.cards import KING, Card
 from ludoteca.core.game import State
 from ludoteca.core.rng import DealRng
 from ludoteca.games.acme import DRAW, FOUNDATION, TURN, AcmeMove, AcmeState
@@ -182,38 +182,48 @@ def _solver_policy(state: State[Any], max_states: int | None, rng: DealRng) -> P
 
 
 def greedy_move(state: AcmeState) -> AcmeMove | None:
-    """A simple player who sees only the table: cards home, the reserve's top into play,
-    the waste's top onto its successor, lone cards merged, else draw or turn."""
-    moves = state.legal_moves()
-    free_from: dict[Card, str] = {}
+    """A simple player who sees only the table. In this order: a card home; the reserve's
+    top onto its successor, else into an empty column; the waste's top onto its successor;
+    a lone column card onto its successor (freeing a column); the waste's top into an empty
+    column once the reserve is gone; else draw, else turn the waste over. ``None``: it
+    has nothing it wants to do (splitting columns it leaves alone)."""
+    free = [(col[-1], i) for i, col in enumerate(state.columns) if col]
+    free += [(pile[-1], -1) for pile in (state.reserve, state.waste) if pile]
+    for card, _ in free:
+        if state.foundations[card.suit] == card.rank - 1:
+            return AcmeMove("move", card, FOUNDATION)
+    tops = {col[-1]: i for i, col in enumerate(state.columns) if col}
+    empty = [i for i, col in enumerate(state.columns) if not col]
+
+    def onto_successor(card: Card) -> AcmeMove | None:
+        above = Card(card.rank + 1, card.suit) if card.rank < KING else None
+        return AcmeMove("move", card, tops[above]) if above in tops else None
+
     if state.reserve:
-        free_from[state.reserve[-1]] = "reserve"
-    if state.waste:
-        free_from[state.waste[-1]] = "waste"
-
-    def rank(move: AcmeMove) -> int:
-        if move.card is None:
-            return 6 if move == DRAW else 7
-        if move.dest == FOUNDATION:
-            return 0
-        onto_empty = not state.columns[move.dest]
-        origin = free_from.get(move.card, "column")
-        if origin == "reserve":
-            return 2 if onto_empty else 1
-        if origin == "waste":
-            return 5 if onto_empty else 3
-        return 8 if onto_empty else 4
-
-    best = min(moves, key=rank, default=None)
-    return None if best is None or rank(best) == 8 else best
+        top = state.reserve[-1]
+        move = onto_successor(top) or (AcmeMove("move", top, empty[0]) if empty else None)
+        if move:
+            return move
+    if state.waste and (move := onto_successor(state.waste[-1])):
+        return move
+    for card, source in free:
+        if source >= 0 and len(state.columns[source]) == 1 and (move := onto_successor(card)):
+            return move
+    if state.waste and empty and not state.reserve:
+        return AcmeMove("move", state.waste[-1], empty[0])
+    if state.stock:
+        return DRAW
+    return TURN if state.why_illegal(TURN) is None else None
 
 
 def _greedy_policy(state: State[Any], max_states: int | None, rng: DealRng) -> PlayResult:
     assert isinstance(state, AcmeState)
+    moves = 0
     while (move := greedy_move(state)) is not None:
-        state.apply(move)
+        state._play(move)  # unchecked: tests play the same choices through apply
+        moves += 1
     won = state.won
-    return PlayResult(won, float(state.cards_on_foundations), len(state.history))
+    return PlayResult(won, float(state.cards_on_foundations), moves)
 
 
 ENTRY = register_solver(

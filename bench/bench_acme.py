@@ -1,0 +1,72 @@
+"""Acme solver figures: time per deal (median, 95th percentile, slowest), states per second,
+deals stopped by the node limit, and peak memory.
+
+    nice -n 10 .venv/bin/python bench/bench_acme.py --deals 2000
+    nice -n 10 .venv/bin/python bench/bench_acme.py --deals 300 --redeals 0 --redeals 1
+
+Targets (the issue): median deal decided within 0.5 s, 95% within 10 s, peak memory under
+1 GiB. Each deal is timed around ``solve`` (the ``ludoteca solve`` path: kernel search plus
+replaying the winning line through the engine), after one warm-up deal that loads or
+compiles the kernel. ``--redeals`` adds the turn-limited games (parameter ``redeals``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import time
+
+from ludoteca.games.acme import SPEC
+from ludoteca.solvers.acme import DEFAULT_MAX_STATES, solve
+from ludoteca.studies.stats import wilson
+
+
+def measure(label: str, params: dict[str, str], variant: str, deals: int, limit: int) -> None:
+    chosen = SPEC.variant(variant, params)
+    times, states, won, unknown = [], 0, 0, 0
+    for seed in range(deals):
+        state = SPEC.new_game(chosen, seed)
+        start = time.perf_counter()
+        result = solve(state, limit)
+        times.append(time.perf_counter() - start)
+        states += result.states
+        won += result.winnable is True
+        unknown += result.winnable is None
+    times.sort()
+    decided = deals - unknown
+    low, high = wilson(won, decided)
+    print(
+        f"{label}: {deals} deals, median {statistics.median(times) * 1e3:.1f} ms, "
+        f"95% within {times[int(0.95 * (deals - 1))] * 1e3:.0f} ms, slowest {times[-1]:.2f} s; "
+        f"{states / sum(times):,.0f} states/s; node limit ({limit:,}) hit {unknown}; "
+        f"winnable {won}/{decided} = {100 * won / max(decided, 1):.1f}% "
+        f"[{100 * low:.1f}, {100 * high:.1f}]"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES)
+    parser.add_argument("--redeals", type=int, action="append", default=[])
+    args = parser.parse_args()
+    start = time.perf_counter()
+    solve(SPEC.new_game("acme", 0), 1000)
+    print(f"kernel load or compile: {time.perf_counter() - start:.2f} s")
+    for variant in ("acme", "reserve-13", "reserve-20"):
+        measure(variant, {}, variant, args.deals, args.max_states)
+    for redeals in args.redeals:
+        measure(
+            f"acme redeals={redeals}",
+            {"redeals": str(redeals)},
+            "acme",
+            args.deals,
+            args.max_states,
+        )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory (max RSS): {peak:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
