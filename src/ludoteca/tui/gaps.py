@@ -15,8 +15,8 @@ from rich.text import Text
 from ludoteca.core.cards import Card
 from ludoteca.tui.base import register_renderer
 
-OPEN_GAP = Text(" __ ", style="bold yellow")
-DEAD_GAP = Text(" ✕ ", style="dim red")
+OPEN_GAP = Text("  __", style="bold yellow")
+DEAD_GAP = Text("   ✕", style="dim red")
 
 
 def card_text(notation: str, in_sequence: bool, movable: bool) -> Text:
@@ -26,16 +26,17 @@ def card_text(notation: str, in_sequence: bool, movable: bool) -> Text:
         style += " bold reverse green"
     if movable:
         style += " underline"
-    return Text(f"{card.symbol:>3}", style=style.strip())
+    return Text(f" {card.symbol:>3}", style=style.strip())
 
 
 def _grid(observation: Mapping[str, Any]) -> Table:
     movable = {m.partition(">")[0] for m in observation["legal_moves"]}
     dead = {(r, c) for r, c in observation["dead"]}
-    table = Table(box=box.ROUNDED, show_header=True, header_style="dim")
+    # No column rules and no padding: 13 columns fit an 80-column terminal.
+    table = Table(box=box.SIMPLE, show_header=True, header_style="dim", padding=0)
     table.add_column("", style="dim")
     for col in range(observation["cols"]):
-        table.add_column(str(col + 1), justify="center")
+        table.add_column(str(col + 1), justify="right")
     for row, cards in enumerate(observation["grid"]):
         cells = [
             (DEAD_GAP if (row, col) in dead else OPEN_GAP)
