@@ -51,9 +51,10 @@ export class Board {
   }
 
   card(x, y, code, {
-    key = code, id = code, label = cardName(code), w = CARD_W, h = CARD_H, enter = null,
+    key = code, id = code, label = cardName(code), w = CARD_W, h = CARD_H, enter = null, cls = '',
   } = {}) {
     const g = this.piece(id, x, y, enter);
+    if (cls) g.classList.add(cls);
     drawCard(g, code, w, h);
     if (key) this.keyed(g, key, label);
     return g;

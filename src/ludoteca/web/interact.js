@@ -2,8 +2,8 @@
 // string, which drawn thing it starts from (`from`) and where it goes (`to`); this module
 // does the rest the same way for every game:
 //   - click a source: its targets light up; click a target: the move is sent;
-//   - a source with a single move that needs no target (`click`) plays at once, unless the
-//     move asks to be confirmed (`confirm`); a double click plays a source's `click` move;
+//   - a source whose only move needs no target (`click`) plays at once, unless the move
+//     asks to be confirmed (`confirm`); a double click plays a source's one `click` move;
 //   - a game with one obvious source (a drawn tile) may have it selected from the start;
 //   - drag a source onto a target does the same as the two clicks;
 //   - Tab / arrow keys walk the sources (then the targets), Enter or Space clicks.
@@ -99,7 +99,8 @@ export class Interaction {
       this.clear();
       return;
     }
-    if (from.every((m) => m.click || m.to == null)) {
+    const direct = (m) => m.click || m.to == null;
+    if ((from.length === 1 && direct(from[0])) || from.every((m) => m.to == null)) {
       this.send(from);
     } else if (key === this.selected) {
       // A second click on the selection plays it when there is only one place to go.

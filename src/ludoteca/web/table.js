@@ -8,17 +8,22 @@ import { playerName, saveSeats, savedSeat } from './net.js';
 import { showRules, toast } from './ui.js';
 
 const modules = new Map();
+let tables = null;
 
+/** The game's table module, or the generic one when the game has none yet. */
 function gameModule(name) {
+  tables ??= fetch('/api/games')
+    .then((answer) => answer.json())
+    .then((catalog) => new Set(catalog.games.filter((g) => g.table).map((g) => g.name)));
   if (!modules.has(name)) {
-    const loading = import(`./games/${name}.js`).then(
-      (found) => found.default,
-      (err) => {
-        // Every game stays playable through its list of legal moves.
-        console.info(`no table for ${name} (${err.message}): using the generic one`);
+    const loading = tables
+      .then((known) => (known.has(name)
+        ? import(`./games/${name}.js`).then((found) => found.default)
+        : fallback))
+      .catch((err) => {
+        console.warn(`the table of ${name} did not load (${err.message}): using the generic one`);
         return fallback;
-      },
-    );
+      });
     modules.set(name, loading);
   }
   return modules.get(name);

@@ -8,8 +8,9 @@ import { TILE } from '../art.js';
 const PAD = 12;
 const CELL = TILE + 4;
 const MINI = 30;
-const PER_ROW = 9;
-const cellKey = (row, col) => `r${row}c${col}`;
+const PER_ROW = 8;
+// Not `r5c3`: a key must not look like a tile (5C), even to a leak check.
+const cellKey = (row, col) => `cell-${row}-${col}`;
 
 function seatName(view, seat) {
   if (seat === view.seat) return 'You';
@@ -48,7 +49,7 @@ export default {
         anchor: 'middle', size: 14, cls: 'label dim',
       });
     }
-    const litKeys = new Set(lit.map((p) => cellKey(p.row, p.col)));
+    const litCells = new Map(lit.map((p) => [cellKey(p.row, p.col), p]));
     const seen = new Set();
     for (const t of obs.table) {
       const x = gridX + (t.col - 1) * CELL + 2;
@@ -61,9 +62,8 @@ export default {
         board.tile(x, y, t.tile, { label: `${t.tile} on the table` });
       }
     }
-    for (const key of litKeys) {
+    for (const [key, { row, col }] of litCells) {
       if (seen.has(key)) continue;
-      const [row, col] = key.slice(1).split('c').map(Number);
       board.slot(gridX + (col - 1) * CELL + 2, gridTop + (row - r0) * CELL + 2, TILE, TILE, {
         key, label: `row ${row} of column ${col}`, rx: 8,
       });

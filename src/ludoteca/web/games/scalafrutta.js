@@ -9,7 +9,6 @@ const PAD = 12;
 const CELL = TILE + 4;
 const MINI = 30;
 const ARROW = 30;
-const ROW_H = MINI + 24;
 const ARROWS = { L: '▶', R: '◀', T: '▼', B: '▲' };
 const EDGE_WORDS = { L: 'left of row', R: 'right of row', T: 'top of column', B: 'bottom of column' };
 
@@ -21,37 +20,43 @@ function seatName(view, seat) {
 
 export default {
   draw(board, obs, view) {
-    const width = 20 * (MINI + 3) + PAD * 2;
-    const squareTop = PAD + obs.players * ROW_H + 20;
     const block = 3 * CELL + 2 * (ARROW + 6);
+    // Wide enough for the square and the drawn tile at its left, and no wider: phones.
+    const width = block + 2 * (CELL + 24) + PAD * 2;
+    const perRow = Math.floor((width - 2 * PAD) / (MINI + 3));
+    const rowsOf = (seat) => Math.max(1, Math.ceil(obs.captured_count[seat] / perRow));
+    const heights = [...Array(obs.players).keys()].map((s) => 22 + rowsOf(s) * (MINI + 3));
+    const squareTop = PAD + heights.reduce((a, h) => a + h, 0) + 14;
     board.begin(width, squareTop + block + PAD);
 
+    let y = PAD;
     for (let seat = 0; seat < obs.players; seat += 1) {
-      const y = PAD + seat * ROW_H;
       const turn = obs.to_move === seat ? ' · to play' : '';
-      const combos = obs.shown[seat]?.length ? ` · last split ${obs.shown_points[seat]} pts` : '';
-      board.text(PAD, y + 12, `${seatName(view, seat)} (P${seat + 1}): ${obs.totals[seat]} points`
+      const combos = obs.shown[seat]?.length ? ` · split ${obs.shown_points[seat]}` : '';
+      board.text(PAD, y + 13, `${seatName(view, seat)} (P${seat + 1}): ${obs.totals[seat]} pts`
         + ` · ${obs.captured_count[seat]} tiles${combos}${turn}`, {
-        size: 13, cls: obs.to_move === seat ? 'label strong' : 'label',
+        size: 14, cls: obs.to_move === seat ? 'label strong' : 'label',
       });
       const tiles = obs.captured[seat];
       for (let i = 0; i < obs.captured_count[seat]; i += 1) {
-        const x = PAD + i * (MINI + 3);
-        if (tiles && tiles[i]) board.tile(x, y + 18, tiles[i], { key: null, size: MINI });
-        else board.tileBack(x, y + 18, { size: MINI });
+        const x = PAD + (i % perRow) * (MINI + 3);
+        const ty = y + 20 + Math.floor(i / perRow) * (MINI + 3);
+        if (tiles && tiles[i]) board.tile(x, ty, tiles[i], { key: null, size: MINI });
+        else board.tileBack(x, ty, { size: MINI });
       }
+      y += heights[seat];
     }
 
-    const left = (width - block) / 2;
+    const left = width - PAD - block;
     const sx = left + ARROW + 6;
     const sy = squareTop + ARROW + 6;
-    const pile = { x: PAD, y: sy + CELL };
+    const pile = { x: PAD, y: sy + 2 * CELL - 8 };
     if (obs.pile_count > 0) board.tileBack(pile.x, pile.y, { label: `draw pile, ${obs.pile_count} tiles` });
     board.text(pile.x + TILE / 2, pile.y + TILE + 16, `pile ${obs.pile_count}`, { anchor: 'middle', size: 12 });
     if (obs.drawn) {
-      const x = sx - ARROW - 6 - CELL - 20;
-      board.tile(x, sy + CELL, obs.drawn, { enter: pile, label: `${obs.drawn}, drawn` });
-      board.text(x + TILE / 2, sy + CELL - 8, 'drawn', { anchor: 'middle', size: 12, cls: 'label strong' });
+      const x = PAD;
+      board.tile(x, sy + 14, obs.drawn, { enter: pile, label: `${obs.drawn}, drawn` });
+      board.text(x + TILE / 2, sy + 6, 'drawn', { anchor: 'middle', size: 12, cls: 'label strong' });
     }
     obs.square.forEach((row, r) => row.forEach((code, c) => {
       board.tile(sx + c * CELL + 2, sy + r * CELL + 2, code, { key: null });

@@ -1,0 +1,63 @@
+// Gaps: four rows of thirteen; a gap is an empty slot (a dead one is crossed). A card that
+// can move plays with one click (it goes right of its predecessor), or drag it to its gap;
+// a 2 with several column-0 gaps lights them up to choose. Cards already in sequence from
+// column 0 are tinted. Redeal is a button when it is allowed.
+
+import { CARD_H, CARD_W } from '../art.js';
+
+const PAD = 10;
+const STEP_X = CARD_W + 6;
+const STEP_Y = CARD_H + 8;
+const cellKey = (r, c) => `cell-${r}-${c}`;
+
+function find(obs, code) {
+  for (let r = 0; r < obs.rows; r += 1) {
+    const c = obs.grid[r].indexOf(code);
+    if (c >= 0) return [r, c];
+  }
+  return null;
+}
+
+export default {
+  draw(board, obs) {
+    board.begin(PAD * 2 + obs.cols * STEP_X - 6, PAD * 2 + obs.rows * STEP_Y - 8);
+    const dead = new Set(obs.dead.map(([r, c]) => cellKey(r, c)));
+    obs.grid.forEach((row, r) => row.forEach((code, c) => {
+      const x = PAD + c * STEP_X;
+      const y = PAD + r * STEP_Y;
+      const key = cellKey(r, c);
+      if (code) {
+        board.card(x, y, code, { cls: c < obs.prefix[r] ? 'in-sequence' : '' });
+      } else {
+        const slot = board.slot(x, y, CARD_W, CARD_H, {
+          key, label: `gap, row ${r + 1} column ${c + 1}${dead.has(key) ? ', dead' : ''}`,
+          caption: dead.has(key) ? '✕' : '',
+        });
+        if (dead.has(key)) slot.classList.add('dead');
+      }
+    }));
+  },
+
+  parse(move, obs) {
+    if (move === 'redeal') return null;
+    const [card, row] = move.split('>r');
+    if (row) return { from: card, to: cellKey(Number(row) - 1, 0), click: true };
+    // Any other card goes right of the card one rank lower of its suit.
+    const ranks = 'A23456789TJQK';
+    const before = find(obs, ranks[ranks.indexOf(card[0]) - 1] + card[1]);
+    return { from: card, to: before ? cellKey(before[0], before[1] + 1) : null, click: true };
+  },
+
+  label(move, obs) {
+    if (move === 'redeal') {
+      const left = obs.redeals_allowed - obs.redeals_used;
+      return `Redeal (${left} left)`;
+    }
+    const [card, row] = move.split('>r');
+    return row ? `${card} to row ${row}, column 1` : `${card} next to its predecessor`;
+  },
+
+  summary(obs) {
+    return `${obs.in_sequence} in sequence · redeals ${obs.redeals_used}/${obs.redeals_allowed}`;
+  },
+};

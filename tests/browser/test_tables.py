@@ -1,0 +1,271 @@
+"""Every game through the page: deals started, moves made by clicks, drags and keys, undone,
+games played to their end; hidden tiles never reach the page; games survive a restart."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludoteca.core.registry import all_games, find_game
+
+pytestmark = pytest.mark.browser
+
+GAMES = [spec.name for spec in all_games()]
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: $LUDOTECA_SHOTS to keep them, else the test's temporary folder."""
+    folder = Path(os.environ.get("LUDOTECA_SHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def first_move_length(game: str, seed: int, limit: int) -> int:
+    """How many moves a game lasts when the first legal move is always played."""
+    state = find_game(game).new_game(seed=seed)
+    for ply in range(limit):
+        if state.is_over:
+            return ply
+        state.apply(state.legal_moves_text()[0])
+    return limit
+
+
+def short_tappeto_seed() -> int:
+    return next(s for s in range(500) if 3 <= first_move_length("tappeto", s, 13) <= 12)
+
+
+def test_the_home_page_offers_every_game_and_its_variants(table: Any, shots: Path) -> None:
+    table.home()
+    page = table.page
+    for spec in all_games():
+        card = page.locator(f".game[data-game={spec.name}]")
+        assert card.locator("h2").inner_text() == spec.title
+        options = card.locator("select[name=variant] option").all_inner_texts()
+        assert options == [v.name for v in spec.variants]
+        assert card.locator(".seats").is_visible() == (not spec.is_solitaire)
+    table.shot(shots / "home.png")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_deal_is_played_by_clicks_and_undone(table: Any, game: str, shots: Path) -> None:
+    """Start a deal, make moves by clicking sources and targets, undo the last one."""
+    spec = find_game(game)
+    table.start(game, seed=7, bots=None if spec.is_solitaire else ["random"])
+    table.wait_turn()
+    table.shot(shots / f"{game}-start.png")
+    moves = 0
+    for _ in range(3):
+        table.wait_turn()
+        if table.over() or not table.click_move():
+            break
+        moves += 1
+    table.wait_turn()
+    table.shot(shots / f"{game}-played.png")
+    assert moves >= 1
+    room = table.room()
+    assert len(room.state.history) == table.ply()
+    if table.over():
+        return
+    mine = [ply for ply, (seat, _) in enumerate(room.moves) if seat == 0]
+    table.page.get_by_role("button", name="Undo").click()
+    table.wait_ply(mine[-1])
+    assert table.page.locator(".table-page").get_attribute("data-turn") == "true"
+    assert len(room.state.history) == mine[-1]
+
+
+def test_tappeto_is_played_to_its_end_and_counted(table: Any, shots: Path) -> None:
+    """A short deal played out by clicks: the end panel, then the statistics on the home page."""
+    page = table.page
+    table.home()
+    page.locator("#player").fill("finisher")
+    page.locator("#player").press("Tab")
+    page.wait_for_selector("text=Statistics for finisher")
+    table.start("tappeto", seed=short_tappeto_seed())
+    assert table.click_move()
+    page.get_by_role("button", name="Undo").click()
+    table.wait_ply(0)
+    page.get_by_role("button", name="Redo").click()
+    table.wait_ply(1)
+    while not table.over():
+        assert table.click_move()
+    panel = page.locator(".end-panel .end-card")
+    panel.wait_for()
+    outcome = table.room().state.outcome()
+    assert panel.locator("h2").inner_text() == ("You won!" if outcome.won else "Not this time")
+    assert float(panel.locator(".scores td").last.inner_text()) == outcome.scores[0]
+    table.shot(shots / "tappeto-end.png")
+    table.home()
+    line = page.locator(".game[data-game=tappeto] .mystats").inner_text()
+    assert line.startswith("Played 1 · won") and page.locator(".stat-table").is_visible()
+
+
+def test_keys_play_undo_and_redo(table: Any) -> None:
+    """Keyboard play: a focused card plays with Enter; U undoes, Y redoes, Esc cancels."""
+    table.start("tappeto", seed=short_tappeto_seed())
+    page = table.page
+    page.locator("svg.board .movable").first.focus()
+    page.keyboard.press("Enter")
+    table.wait_ply(1)
+    page.keyboard.press("u")
+    table.wait_ply(0)
+    page.keyboard.press("y")
+    table.wait_ply(1)
+    page.locator("svg.board .movable").first.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.closest('[data-key]') !== null")
+
+
+def acme_column_move(seed: int) -> str | None:
+    state = find_game("acme").new_game(seed=seed)
+    return next((m for m in state.legal_moves_text() if m.split()[-1].startswith("c")), None)
+
+
+def test_a_card_is_dragged_onto_its_target(table: Any) -> None:
+    """Drag and drop does what a click on the card and a click on its target do."""
+    seed = next(s for s in range(300) if acme_column_move(s))
+    move = acme_column_move(seed)
+    assert move is not None
+    card, column = move.split()
+    table.start("acme", seed=seed)
+    page = table.page
+    source = page.locator(f'svg.board [data-key~="{card}"]').last.bounding_box()
+    target = page.locator(f'svg.board [data-key~="{column}"]').last.bounding_box()
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(
+            source["x"] + (target["x"] - source["x"]) * step / 10 + source["width"] / 2,
+            source["y"] + (target["y"] - source["y"]) * step / 10 + source["height"] / 2,
+        )
+    page.mouse.up()
+    table.wait_ply(1)
+    assert table.room().state.history_text() == [move]
+
+
+def test_a_hint_lights_up_a_legal_move(table: Any) -> None:
+    table.start("tappeto", seed=short_tappeto_seed())
+    page = table.page
+    page.get_by_role("button", name="Hint").click()
+    page.wait_for_selector("svg.board .hint")
+    said = re.match(r"Hint: (\w+)", page.locator("#toast").inner_text())
+    assert said is not None and said[1] in table.room().state.legal_moves_text()
+    hinted = {
+        k
+        for n in page.locator("svg.board .hint").all()
+        for k in n.get_attribute("data-key").split()
+    }
+    assert said[1] in hinted
+
+
+def test_giving_up_in_il_muro_ends_the_game(table: Any) -> None:
+    table.start("muro", seed=3)
+    table.click_move()
+    table.page.get_by_role("button", name="Give up this deal").click()
+    table.page.locator(".end-panel .end-card h2").wait_for()
+    assert table.page.locator(".end-panel h2").inner_text() == "Not this time"
+    assert table.room().state.outcome() is not None
+
+
+def page_text(page: Any) -> str:
+    """Everything the table shows or says about itself: text, labels, piece ids."""
+    return str(
+        page.evaluate(
+            """() => [document.body.innerText,
+              ...[...document.querySelectorAll('[aria-label],[data-id],[data-key]')].flatMap(
+                n => [n.getAttribute('aria-label'), n.dataset.id, n.dataset.key])].join(' ')"""
+        )
+    )
+
+
+def test_domino_against_a_bot_to_the_end_without_seeing_its_hand(table: Any, shots: Path) -> None:
+    """Bots play at their pace; the page never holds a tile hidden from its seat."""
+    table.start("domino", seed=5, bots=["greedy"])
+    checked = 0
+    for _ in range(60):
+        table.wait_turn()
+        if table.over():
+            break
+        hidden = table.room().state.hidden_from(0)
+        text = page_text(table.page).upper()
+        leaked = [t for t in hidden if t.upper() in text]
+        assert not leaked, [text[max(0, text.find(t) - 60) : text.find(t) + 20] for t in leaked]
+        checked += 1
+        assert table.click_move()
+    table.wait_turn()
+    table.shot(shots / "domino-end.png")
+    assert table.over() and checked >= 3
+    assert table.page.locator(".end-panel .scores tbody tr").count() == 2
+
+
+def test_a_game_survives_a_server_restart(
+    open_page: Any, tmp_path: Path, live_server: Any, table_on: Any
+) -> None:
+    """The page reconnects by itself and finds its game where it was."""
+    first = live_server(tmp_path / "restart.sqlite3").start()
+    table = table_on(open_page(), first)
+    table.start("tappeto", seed=short_tappeto_seed())
+    table.click_move()
+    table.click_move()
+    before = sorted(page_text(table.page).split())
+    first.stop()
+    table.page.wait_for_selector("body[data-connection=offline]")
+    second = live_server(tmp_path / "restart.sqlite3", port=first.port).start()
+    try:
+        table.live = second
+        table.page.wait_for_selector("body[data-connection=online]", timeout=20_000)
+        table.wait_ply(2)
+        table.page.wait_for_timeout(400)
+        assert sorted(page_text(table.page).split()) == before
+        table.page.get_by_role("button", name="Undo").click()
+        table.wait_ply(1)
+    finally:
+        second.stop()
+
+
+def test_the_generic_table_plays_any_game_by_its_move_buttons(table: Any) -> None:
+    """A game without its own table module is still playable: its legal moves are buttons."""
+
+    def without_tappeto_table(route: Any) -> None:
+        catalog = route.fetch().json()
+        for game in catalog["games"]:
+            game["table"] = game["table"] and game["name"] != "tappeto"
+        route.fulfill(json=catalog)
+
+    table.page.route("**/api/games", without_tappeto_table)
+    table.start("tappeto", seed=short_tappeto_seed())
+    buttons = table.page.locator(".actions .move")
+    assert buttons.count() == len(table.room().state.legal_moves())
+    buttons.first.click()
+    table.wait_ply(1)
+
+
+def test_the_rules_are_one_click_away(table: Any) -> None:
+    table.home()
+    page = table.page
+    page.locator(".game[data-game=tappeto] .rules-button").click()
+    dialog = page.locator("dialog#rules")
+    dialog.wait_for()
+    page.wait_for_selector("#rules-title:has-text('Tappeto')")
+    assert len(page.locator("#rules-body").inner_text()) > 40
+    page.keyboard.press("Escape")
+
+
+def test_a_phone_sized_screen_fits_the_table(
+    open_page: Any, live: Any, table_on: Any, shots: Path
+) -> None:
+    """At 375 px wide nothing scrolls sideways and moves still play by tapping."""
+    table = table_on(open_page(375, 740), live)
+    table.home()
+    assert table.page.evaluate("document.documentElement.scrollWidth") <= 375
+    for game in ("acme", "scalafrutta"):
+        spec = find_game(game)
+        table.start(game, seed=2, bots=None if spec.is_solitaire else ["random"])
+        table.wait_turn()
+        assert table.page.evaluate("document.documentElement.scrollWidth") <= 375
+        assert table.click_move()
+        table.shot(shots / f"phone-{game}.png")
