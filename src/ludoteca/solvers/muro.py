@@ -11,6 +11,7 @@ The hint uses the player, so it never knows more than the person asking.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -56,14 +57,16 @@ class Table:
         return self.generation
 
 
-_TABLE: Table | None = None
+_LOCAL = threading.local()
 
 
 def _table() -> Table:
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = Table()
-    return _TABLE
+    """This thread's table: the server runs hints in threads, and two searches must never
+    share one."""
+    table: Table | None = getattr(_LOCAL, "table", None)
+    if table is None:
+        table = _LOCAL.table = Table()
+    return table
 
 
 def _empty_arrays() -> Arrays:
@@ -323,7 +326,7 @@ def hint(state: State[Any], seconds: float) -> Hint:
         return Hint(None, None, "the game is over")
     planner = Planner(six, idle_limit, HINT_NODES if seconds >= 1 else PLAYER_NODES, HINT_SAMPLES)
     move = planner.next_move(obs, DealRng(len(state.history), "muro", "hint"))
-    note = "a sure win" if planner.sure else "planned on samples of the face-down tiles"
+    note = "a sure win" if planner.sure else f"{PLAYER_LABEL}, planned on sampled face-down tiles"
     return Hint(move, True if planner.sure else None, note)
 
 
