@@ -10,7 +10,7 @@ from rich.console import Console
 
 from ludoteca.core.cards import Card
 from ludoteca.core.errors import IllegalMoveError, NotationError, UnknownGameError
-from ludoteca.core.game import TERMINAL
+from ludoteca.core.game import TERMINAL, Variant
 from ludoteca.core.registry import find_game
 from ludoteca.core.rng import DealRng
 from ludoteca.games.gaps import SPEC, GapsState, from_position
@@ -20,9 +20,8 @@ SMALL = SPEC.variant("no-redeal", {"suits": "2", "ranks": "4"})
 SMALL_REDEAL = SPEC.variant("gaps", {"suits": "2", "ranks": "4", "redeals": "1"})
 
 
-def small(text: str, variant: object = SMALL) -> GapsState:
-    state = from_position(text, variant)  # type: ignore[arg-type]
-    return state
+def small(text: str, variant: Variant = SMALL) -> GapsState:
+    return from_position(text, variant)
 
 
 def deal(variant: str = "gaps", seed: int = 7) -> GapsState:

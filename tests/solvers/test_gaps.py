@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from ludoteca.core.cards import Card
+from ludoteca.core.game import Variant
 from ludoteca.core.rng import DealRng
 from ludoteca.games.gaps import SPEC, GapsState, from_position
 from ludoteca.solvers.base import find_solver
@@ -23,7 +24,7 @@ from ludoteca.solvers.gaps.rules import Pruning
 Cells = tuple[Card | None, ...]
 
 
-def variant(suits: int, ranks: int, redeals: int = 0) -> object:
+def variant(suits: int, ranks: int, redeals: int = 0) -> Variant:
     return SPEC.variant("gaps", {"suits": str(suits), "ranks": str(ranks), "redeals": str(redeals)})
 
 
@@ -139,7 +140,7 @@ def test_kernel_agrees_with_reference(suits: int, ranks: int, count: int) -> Non
 )
 def test_hand_built_positions(text: str, winnable: bool, best: int) -> None:
     """Known answers, worked out by hand, for both searches."""
-    board = board_of(from_position(text, variant(2, 4)))  # type: ignore[arg-type]
+    board = board_of(from_position(text, variant(2, 4)))
     for search in (reference.search, fast.search):
         answer = search(board, stop_at_win=False)
         assert (answer.winnable, answer.best_dead_end) == (winnable, best)
@@ -175,7 +176,7 @@ def test_each_candidate_pruning_can_lose_a_win(rule: Pruning, text: str) -> None
     """Moves that look never harmful (extend a row's sequence first, keep a 3 behind its 2,
     bring 2s to column 0 first) each lose the only wins here, so the solver prunes none."""
     rows = text.split(" / ")
-    state = from_position(text, variant(len(rows), len(rows[0].split())))  # type: ignore[arg-type]
+    state = from_position(text, variant(len(rows), len(rows[0].split())))
     board = board_of(state)
     assert brute_force(concrete(board), board.shape.suits, board.shape.ranks)[0]
     assert reference.search(board).winnable is True
@@ -185,7 +186,7 @@ def test_each_candidate_pruning_can_lose_a_win(rule: Pruning, text: str) -> None
 @pytest.mark.parametrize("seed", range(6))
 def test_solve_gives_a_line_that_wins_or_the_brute_force_best(seed: int) -> None:
     """solve(): a winning line replays to a win; otherwise best_in_sequence is exact."""
-    game = SPEC.new_game(variant(3, 5), seed)  # type: ignore[arg-type]
+    game = SPEC.new_game(variant(3, 5), seed)
     assert isinstance(game, GapsState)
     result = find_solver("gaps").solve(game, None)
     won, best = brute_force(tuple(game.grid), 3, 5)
@@ -217,7 +218,7 @@ def test_hint_gives_a_legal_move_quickly() -> None:
 def test_solver_policy_plays_phases_and_redeals(redeals: int) -> None:
     """Policy `solver`: exact without redeals; with them, best dead end per phase, redeal."""
     for seed in range(4):
-        game = SPEC.new_game(variant(3, 5, redeals), seed)  # type: ignore[arg-type]
+        game = SPEC.new_game(variant(3, 5, redeals), seed)
         assert isinstance(game, GapsState)
         won, best = brute_force(tuple(game.grid), 3, 5)
         result = find_solver("gaps").policies["solver"](game, None, DealRng(seed))
