@@ -156,6 +156,8 @@ def hint(state: State[Any], seconds: float) -> Hint:
     moves = state.legal_moves()
     if not moves:
         return Hint(None, False, "no move is left")
+    if len(moves) == 1:
+        return Hint(str(moves[0]), None, "the only move")
     safe = [m for m in moves if m.dest == FOUNDATION and m.card is not None]
     if safe:
         return Hint(str(safe[0]), None, "a card whose predecessor is home can always go home")
