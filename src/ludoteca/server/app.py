@@ -40,6 +40,7 @@ def create_app(
 ) -> FastAPI:
     """The web app on the SQLite database at ``db_path`` (default: ``store.db.default_path``)."""
     store = WebStore(db_path or default_path())
+    store.open()  # a bad database path fails at start, not during play
     rooms = Rooms(store, config or RoomConfig())
     app = FastAPI(title="ludoteca", version=__version__, docs_url=None, redoc_url=None)
     app.state.rooms = rooms

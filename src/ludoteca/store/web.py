@@ -113,6 +113,10 @@ class WebStore:
             self._local.conn = found
         return found
 
+    def open(self) -> None:
+        """Open (creating it and its tables if needed) the database from this thread now."""
+        self.conn.execute("SELECT 1")
+
     def create_game(self, game: SavedGame) -> None:
         now = time.time()
         with self.conn as db:

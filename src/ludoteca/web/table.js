@@ -95,7 +95,10 @@ export async function showTable(main, connection, room, seatText, token) {
   const act = {
     undo: () => connection.send('undo'),
     redo: () => connection.send('redo'),
-    hint: () => connection.send('hint'),
+    hint: () => {
+      toast('Thinking…');
+      connection.send('hint');
+    },
     restart: () => {
       if (!view?.ply || window.confirm('Start this deal again from the beginning?')) {
         connection.send('restart');
@@ -272,16 +275,16 @@ function showEnd(panel, view, connection) {
     : solitaire ? 'Not this time' : 'Game over';
   const rows = outcome.scores
     .map((score, seat) => `<tr class="${outcome.winners.includes(seat) ? 'winner' : ''}">
-      <td>${capitalise(seatName(view, seat))}</td><td>${score}</td></tr>`)
+      <td>${esc(capitalise(seatName(view, seat)))}</td><td>${score}</td></tr>`)
     .join('');
   panel.innerHTML = `<div class="end-card" role="dialog" aria-label="end of the game">
       <h2>${heading}</h2>
-      <p class="termination">${outcome.termination.replaceAll('_', ' ')}</p>
+      <p class="termination">${esc(outcome.termination.replaceAll('_', ' '))}${esc(details(outcome.details))}</p>
       <table class="scores"><thead><tr><th>${solitaire ? '' : 'Player'}</th><th>Score</th></tr></thead>
       <tbody>${rows}</tbody></table>
       <div class="end-buttons">
         <button type="button" class="primary" data-end="new">New deal</button>
-        <button type="button" data-end="restart" ${view.can_restart ? '' : 'disabled'}>Play this deal again</button>
+        <button type="button" data-end="restart" ${view.can_restart || view.seed !== null ? '' : 'disabled'}>Play this deal again</button>
         <button type="button" data-end="undo" ${view.can_undo ? '' : 'hidden'}>Undo last move</button>
         <button type="button" data-end="look">Look at the table</button>
       </div></div>`;
@@ -295,7 +298,15 @@ function showEnd(panel, view, connection) {
       seed: null,
       player: playerName(),
     }),
-    restart: () => connection.send('restart'),
+    // The same deal again as a new game, so that each ending counts in the statistics.
+    restart: () => (view.seed === null ? connection.send('restart') : connection.send('new', {
+      game: view.game,
+      variant: view.variant,
+      params: view.params,
+      seats: view.seats.map((s) => s.name),
+      seed: view.seed,
+      player: playerName(),
+    })),
     undo: () => connection.send('undo'),
     look: () => { panel.hidden = true; },
   };
@@ -305,11 +316,21 @@ function showEnd(panel, view, connection) {
   panel.querySelector('.primary').focus({ preventScroll: true });
 }
 
-function showInvites(details, view) {
+/** The outcome's plain figures (numbers and words), as ' · name value' pieces. */
+function details(figures) {
+  return Object.entries(figures ?? {})
+    .filter(([, value]) => ['number', 'string'].includes(typeof value))
+    .map(([name, value]) => ` · ${name.replaceAll('_', ' ')} ${value}`)
+    .join('');
+}
+
+const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function showInvites(section, view) {
   const mine = savedSeat(view.room);
   const others = Object.entries(mine?.tokens ?? {}).filter(([s]) => Number(s) !== view.seat);
-  details.hidden = others.length === 0;
-  const list = details.querySelector('ul');
+  section.hidden = others.length === 0;
+  const list = section.querySelector('ul');
   list.innerHTML = '';
   for (const [seat, token] of others) {
     const item = document.createElement('li');

@@ -1,0 +1,83 @@
+"""The web tables: games in progress, moves in order, results recorded once, statistics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ludoteca.store.web import SavedGame, WebStore
+
+
+def saved(game_id: str, player: str = "ada") -> SavedGame:
+    return SavedGame(
+        id=game_id,
+        game="tappeto",
+        variant="tappeto",
+        params={},
+        seed=1,
+        seats=["human"],
+        tokens=["t"],
+        player=player,
+        status="playing",
+        moves=[],
+    )
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> WebStore:
+    return WebStore(tmp_path / "store.sqlite3")
+
+
+def test_moves_are_kept_in_order_and_cut_back(store: WebStore) -> None:
+    store.create_game(saved("g1"))
+    store.push_moves("g1", 0, [(0, "2C"), (0, "3C")])
+    store.push_moves("g1", 2, [(0, "4C")])
+    store.truncate_moves("g1", 1)
+    store.push_moves("g1", 1, [(0, "2D")])
+    loaded = store.load_game("g1")
+    assert loaded is not None and loaded.moves == [(0, "2C"), (0, "2D")]
+    assert store.load_game("nothing") is None
+
+
+def test_a_ply_is_written_once(store: WebStore) -> None:
+    """The primary key (game, ply) refuses a second move at the same ply: no silent fork."""
+    import sqlite3
+
+    store.create_game(saved("g1"))
+    store.push_moves("g1", 0, [(0, "2C")])
+    with pytest.raises(sqlite3.IntegrityError):
+        store.push_moves("g1", 0, [(0, "2D")])
+    assert store.load_game("g1").moves == [(0, "2C")]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("results", "streak", "best"),
+    [
+        ([True, True, False, True, True, True], 3, 3),
+        ([False, False], -2, 0),
+        ([True, True, True, False], -1, 3),
+        ([True], 1, 1),
+    ],
+)
+def test_statistics_count_streaks(
+    store: WebStore, results: list[bool], streak: int, best: int
+) -> None:
+    for i, won in enumerate(results):
+        store.create_game(saved(f"g{i}"))
+        assert store.record_result(f"g{i}", "tappeto", won, float(10 + i))
+    (stats,) = store.stats("ada")
+    assert (stats.played, stats.won) == (len(results), sum(results))
+    assert (stats.streak, stats.best_streak) == (streak, best)
+    assert stats.best_score == 10 + len(results) - 1
+    assert store.stats("bob") == []
+
+
+def test_a_result_is_recorded_once_and_ends_the_game_in_progress(store: WebStore) -> None:
+    store.create_game(saved("g1"))
+    store.create_game(saved("g2", player="bob"))
+    assert [g["room"] for g in store.games_in_progress("ada")] == ["g1"]
+    assert store.record_result("g1", "tappeto", True, 48)
+    assert not store.record_result("g1", "tappeto", False, 3)
+    assert store.stats("ada")[0].won == 1
+    assert [g["room"] for g in store.games_in_progress()] == ["g2"]
