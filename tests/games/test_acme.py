@@ -264,3 +264,22 @@ def test_random_play_keeps_every_card_and_undo_restores(seed: int, steps: int) -
         assert state.position() == positions.pop()
         state.undo()
     assert state.position() == positions.pop()
+
+
+def test_terminal_board_shows_the_table() -> None:
+    """The renderer draws the reserve's top and count, the columns, the foundations, the
+    stock's count and the waste's top from the observation alone."""
+    from rich.console import Console
+
+    from ludoteca.tui.base import renderer_for
+
+    state = state_from(LATE)
+    console = Console(width=100, record=True)
+    console.print(renderer_for("acme")(state.observation(0)))
+    text = console.export_text()
+    assert "Q♠ (2)" in text  # reserve top and count
+    assert "2 face down" in text  # stock
+    assert "A♠ (9)" in text  # waste top and size
+    assert "K♣" in text and "8♥" in text  # foundations
+    assert "10♥" in text and "K♦" in text  # columns
+    assert "9♥" not in text  # face down in the reserve
