@@ -178,9 +178,12 @@ def hint(state: State[Any], seconds: float) -> Hint:
 
 
 def _solver_policy(state: State[Any], max_states: int | None, rng: DealRng) -> PlayResult:
-    result = solve(state, max_states)
-    score = 52.0 if result.winnable else float(state.score())
-    return PlayResult(result.winnable, score, result.states, {"label": LABEL})
+    """The study's answer for a deal: the search alone (its lines are checked in tests)."""
+    assert isinstance(state, AcmeState)
+    found = search(state, DEFAULT_MAX_STATES if max_states is None else max_states)
+    won = None if found.result < 0 else found.result == 1
+    score = 52.0 if won else float(state.cards_on_foundations)
+    return PlayResult(won, score, found.states, {"label": LABEL})
 
 
 def greedy_move(state: AcmeState) -> AcmeMove | None:
