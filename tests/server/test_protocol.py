@@ -414,3 +414,15 @@ def test_any_message_gets_an_answer_and_a_refusal_changes_nothing(
                 assert after["observation"] == before["observation"]
 
         check()
+
+
+def test_the_deal_number_of_a_hidden_multiplayer_game_is_never_sent(
+    client: TestClient, player: Any
+) -> None:
+    """The seed would let a player rebuild every hidden hand: views and lists leave it out."""
+    _, state = player.start("domino", seats=["human", "random"], seed=77)
+    assert state["seed"] is None
+    _, solitaire = player.start("tappeto", seed=78)
+    assert solitaire["seed"] == 78
+    seeds = {r["game"]: r["seed"] for r in client.get("/api/rooms").json()["rooms"]}
+    assert seeds == {"domino": None, "tappeto": 78}

@@ -59,8 +59,12 @@ def create_app(
         return {"player": player, "stats": [s.as_json() for s in store.stats(player)]}
 
     @app.get("/api/rooms")
-    def in_progress(player: str | None = None) -> dict[str, Any]:
-        return {"rooms": store.games_in_progress(player)}
+    async def in_progress(player: str | None = None) -> dict[str, Any]:
+        rooms = store.games_in_progress(player)
+        for room in rooms:
+            if _seed_is_secret(room["game"]):
+                room["seed"] = None
+        return {"rooms": rooms}
 
     @app.get("/api/rules/{game}")
     def rules(game: str) -> dict[str, Any]:
@@ -87,6 +91,15 @@ def create_app(
             session.leave()
 
     return app
+
+
+def _seed_is_secret(game: str) -> bool:
+    """In a multiplayer game with hidden tiles the deal number would reveal them all."""
+    try:
+        spec = find_game(game)
+    except UnknownGameError:
+        return True
+    return not spec.is_solitaire and spec.hidden_information
 
 
 class Session:

@@ -241,7 +241,10 @@ class Rooms:
             saved = self.store.load_game(room_id)
             if saved is None:
                 raise ProtocolError("unknown-room", f"no game '{room_id}'")
-            room = Room(saved, self.store, self.config)
+            try:
+                room = Room(saved, self.store, self.config)
+            except LudotecaError as err:  # a game or bot that this server no longer knows
+                raise ProtocolError("broken", f"this saved game cannot be loaded: {err}") from err
             self.rooms[room_id] = room
         return room
 

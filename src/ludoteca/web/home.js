@@ -221,8 +221,9 @@ function showResume(section, rooms, titles) {
     const mine = savedSeat(room.room);
     const item = document.createElement('li');
     const when = new Date(room.updated * 1000).toLocaleString();
-    item.innerHTML = html`<span><strong>${titles[room.game] ?? room.game}</strong> · ${room.variant}
-      · deal ${room.seed} · ${room.plies} moves · ${when}</span>`;
+    const deal = room.seed === null ? '' : ` · deal ${room.seed}`;
+    item.innerHTML = html`<span><strong>${titles[room.game] ?? room.game}</strong> · ${room.variant}${deal}
+      · ${room.plies} moves · ${when}</span>`;
     if (mine) {
       const link = document.createElement('a');
       link.href = `#/room/${room.room}`;
