@@ -117,7 +117,12 @@ export default {
   },
 
   describe(move) {
-    return this.label(move).replace(/^./, (c) => c.toLowerCase());
+    const words = {
+      draw: 'draw (a set-aside tile)',
+      open: 'open (every hand is shown from now on)',
+      out: 'out (could not place a tile: out of the game)',
+    };
+    return words[move] ?? this.label(move).replace(/^./, (c) => c.toLowerCase());
   },
 
   confirm(move) {
