@@ -283,3 +283,12 @@ def test_terminal_board_shows_the_table() -> None:
     assert "K♣" in text and "8♥" in text  # foundations
     assert "10♥" in text and "K♦" in text  # columns
     assert "9♥" not in text  # face down in the reserve
+    empty_waste = state_from(
+        LATE.replace("| 9S 8S 7S 6S 5S 4S 3S 2S AS |", "| - |").replace(
+            "| JS TS |", "| JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS |"
+        )
+    )
+    for _ in range(2):  # drawn twice: nothing may pile up between drawings
+        console = Console(width=100, record=True)
+        console.print(renderer_for("acme")(empty_waste.observation(0)))
+        assert console.export_text().count("(0)") == 1  # the empty waste

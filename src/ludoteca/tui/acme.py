@@ -14,12 +14,14 @@ from rich.text import Text
 from ludoteca.core.cards import SUIT_NAMES, Card
 from ludoteca.tui.base import register_renderer
 
-EMPTY = Text(" · ", style="dim")
+
+def empty() -> Text:
+    return Text(" · ", style="dim")  # a new Text each time: callers append to it
 
 
 def card_text(notation: str | None) -> Text:
     if notation is None:
-        return EMPTY
+        return empty()
     card = Card.parse(notation)
     return Text(f"{card.symbol:>3}", style="bold red" if card.is_red else "bold")
 
@@ -53,7 +55,7 @@ def _columns(observation: Mapping[str, Any]) -> Table:
     for row in range(depth):
         cells = [card_text(col[row]) if row < len(col) else Text("") for col in columns]
         if row == 0:
-            cells = [cell if col else EMPTY for cell, col in zip(cells, columns, strict=True)]
+            cells = [cell if col else empty() for cell, col in zip(cells, columns, strict=True)]
         table.add_row(*cells)
     return table
 
