@@ -2,13 +2,14 @@
 deals stopped by the node limit, and peak memory.
 
     nice -n 10 .venv/bin/python bench/bench_acme.py --deals 2000
-    nice -n 10 .venv/bin/python bench/bench_acme.py --deals 300 --redeals 0 --redeals 1
+    nice -n 10 .venv/bin/python bench/bench_acme.py --deals 200 redeals=0 redeals=1
 
 Targets (the issue): median deal decided within 0.5 s, 95% within 10 s, peak memory under
 1 GiB. Each deal is timed as ``solve`` does its work (the ``ludoteca solve`` path: kernel
 search, then the winning line replayed through the engine), after one warm-up deal that loads
-or compiles the kernel; states/s counts the kernel alone. ``--redeals`` adds the
-turn-limited games (parameter ``redeals``).
+or compiles the kernel; states/s counts the kernel alone. Name what to measure: variants, or
+``redeals=N`` for the default variant with the waste turned over at most N times (default:
+the three variants).
 """
 
 from __future__ import annotations
@@ -55,21 +56,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES)
-    parser.add_argument("--redeals", type=int, action="append", default=[])
+    parser.add_argument("games", nargs="*", default=["acme", "reserve-13", "reserve-20"])
     args = parser.parse_args()
     start = time.perf_counter()
     solve(SPEC.new_game("acme", 0), 1000)
     print(f"kernel load or compile: {time.perf_counter() - start:.2f} s")
-    for variant in ("acme", "reserve-13", "reserve-20"):
-        measure(variant, {}, variant, args.deals, args.max_states)
-    for redeals in args.redeals:
-        measure(
-            f"acme redeals={redeals}",
-            {"redeals": str(redeals)},
-            "acme",
-            args.deals,
-            args.max_states,
-        )
+    for name in args.games:
+        key, _, value = name.partition("=")
+        params = {key: value} if value else {}
+        measure(name, params, "acme" if value else name, args.deals, args.max_states)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory (max RSS): {peak:.0f} MiB")
 
