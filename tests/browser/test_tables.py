@@ -269,3 +269,42 @@ def test_a_phone_sized_screen_fits_the_table(
         assert table.page.evaluate("document.documentElement.scrollWidth") <= 375
         assert table.click_move()
         table.shot(shots / f"phone-{game}.png")
+
+
+def test_a_stuck_gaps_deal_is_redealt_by_its_button(table: Any) -> None:
+    """Redeal is an ordinary legal move in the engine; the page offers it as a button."""
+    table.start("gaps", seed=4)
+    for _ in range(120):
+        history = table.room().state.history_text()
+        if "redeal" in history or table.over():
+            break
+        assert table.click_move()
+    assert "redeal" in table.room().state.history_text()
+    label = table.page.locator(".title .meta").inner_text()
+    assert "redeals 1/2" in label
+
+
+def test_two_people_play_domino_from_two_browsers(
+    open_page: Any, live: Any, table_on: Any, shots: Path
+) -> None:
+    """The creator's invite link seats the second person, who sees only their own hand."""
+    first = table_on(open_page(), live)
+    first.start("domino", seed=9, bots=["human"])
+    link = first.page.locator(".invites a").first.get_attribute("href")
+    second = table_on(open_page(), live)
+    second.page.goto(link)
+    second.page.wait_for_selector(".table-page[data-game=domino]")
+    room = first.room()
+    for _ in range(4):
+        mover = first if room.state.current_player == 0 else second
+        mover.wait_turn()
+        before = mover.ply()
+        assert mover.click_move()
+        for person in (first, second):
+            person.wait_change(before)
+    for seat, person in enumerate((first, second)):
+        hidden = room.state.hidden_from(seat)
+        text = page_text(person.page).upper()
+        assert not [t for t in hidden if t.upper() in text]
+        assert person.page.get_by_role("button", name="Undo").is_disabled()
+    second.shot(shots / "domino-second-person.png")
