@@ -308,3 +308,23 @@ def test_two_people_play_domino_from_two_browsers(
         assert not [t for t in hidden if t.upper() in text]
         assert person.page.get_by_role("button", name="Undo").is_disabled()
     second.shot(shots / "domino-second-person.png")
+
+
+def test_a_game_is_resumed_or_forgotten_from_the_home_page(table: Any) -> None:
+    """A player can leave a game and come back to it, or drop it from the list."""
+    page = table.page
+    table.home()
+    page.locator("#player").fill("resumer")
+    page.locator("#player").press("Tab")
+    page.wait_for_selector("text=Statistics for resumer")
+    table.start("tappeto", seed=short_tappeto_seed())
+    table.click_move()
+    table.home()
+    entry = page.locator(".resume li")
+    assert entry.count() == 1 and "Tappeto" in entry.inner_text()
+    entry.get_by_role("link", name="Resume").click()
+    table.wait_ply(1)
+    table.home()
+    page.locator(".resume li .forget").click()
+    page.wait_for_selector(".resume", state="hidden")
+    assert table.live.app.state.rooms.store.games_in_progress("resumer") == []

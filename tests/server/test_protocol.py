@@ -426,3 +426,11 @@ def test_the_deal_number_of_a_hidden_multiplayer_game_is_never_sent(
     assert solitaire["seed"] == 78
     seeds = {r["game"]: r["seed"] for r in client.get("/api/rooms").json()["rooms"]}
     assert seeds == {"domino": None, "tappeto": 78}
+
+
+def test_an_abandoned_game_leaves_the_games_in_progress(client: TestClient, player: Any) -> None:
+    _, state = player.start("tappeto", seed=long_tappeto_seed())
+    assert [r["room"] for r in client.get("/api/rooms").json()["rooms"]] == [state["room"]]
+    assert player.ask("abandon")["type"] == "state"
+    assert client.get("/api/rooms").json()["rooms"] == []
+    assert client.get("/api/stats").json()["stats"] == []

@@ -2,7 +2,7 @@
 // seats for the multiplayer games, games to resume, and the player's statistics.
 
 import { drawCard, drawTile, svg } from './art.js';
-import { playerName, saveSeats, savedSeat, setPlayerName } from './net.js';
+import { abandon, playerName, saveSeats, savedSeat, setPlayerName } from './net.js';
 import { showRules, toast } from './ui.js';
 
 const SHOWCASE = {
@@ -229,7 +229,17 @@ function showResume(section, rooms, titles) {
       link.href = `#/room/${room.room}`;
       link.className = 'button';
       link.textContent = 'Resume';
-      item.appendChild(link);
+      const drop = document.createElement('button');
+      drop.type = 'button';
+      drop.className = 'link forget';
+      drop.textContent = 'Forget';
+      drop.addEventListener('click', () => abandon(room.room).then(() => {
+        item.remove();
+        section.hidden = list.children.length === 0;
+      }, (err) => toast(err.message, 'error')));
+      const buttons = document.createElement('span');
+      buttons.append(drop, link);
+      item.appendChild(buttons);
     } else {
       item.append(' (started in another browser)');
     }

@@ -14,8 +14,7 @@ export class Connection {
   }
 
   open() {
-    const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
-    this.socket = new WebSocket(`${scheme}${location.host}/ws`);
+    this.socket = new WebSocket(socketUrl());
     this.socket.addEventListener('open', () => {
       const again = this.everOpened;
       this.everOpened = true;
@@ -53,6 +52,33 @@ export class Connection {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
   }
+}
+
+export function socketUrl() {
+  return `${location.protocol === 'https:' ? 'wss://' : 'ws://'}${location.host}/ws`;
+}
+
+/** Drop a game from the games in progress, on a connection of its own (the page's stays
+ * where it is). Requests are answered in order, so the pong means the abandon is done. */
+export function abandon(room) {
+  const seat = savedSeat(room);
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(socketUrl());
+    const send = (type, fields = {}) => {
+      socket.send(JSON.stringify({ protocol: PROTOCOL, type, ...fields }));
+    };
+    socket.addEventListener('open', () => {
+      send('join', { room, seat: seat.seat, token: seat.token });
+      send('abandon');
+      send('ping');
+    });
+    socket.addEventListener('message', (e) => {
+      const event = JSON.parse(e.data);
+      if (event.type === 'error') reject(new Error(event.message));
+      if (event.type === 'error' || event.type === 'pong') socket.close();
+      if (event.type === 'pong') resolve();
+    });
+  });
 }
 
 /** Seat tokens of the games started in this browser, by room. */

@@ -145,7 +145,8 @@ export async function showTable(main, connection, room, seatText, token) {
       location.hash = `#/room/${event.room}`;
     } else if (event.type === 'hint') {
       showHint(page, interaction, event, module, view);
-    } else if (event.type === 'error') {
+    } else if (event.type === 'error' && event.code !== 'stale') {
+      // A stale move crossed a newer state on its way: that state is already shown.
       if (['unknown-room', 'forbidden', 'broken'].includes(event.code) && event.request === 'join') {
         main.querySelector('.status').textContent = event.message;
       }
