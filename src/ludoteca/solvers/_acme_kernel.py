@@ -249,7 +249,8 @@ def _undo_auto(
 @njit(cache=True)
 def _record(path: np.ndarray, sc: np.ndarray, src: int, card: int, dest: int, q: int) -> None:
     n = sc[PATH_LEN]
-    path[n, 0], path[n, 1], path[n, 2], path[n, 3] = src, card, dest, q
+    if n < len(path):  # a line too long to keep fails its replay instead of writing past
+        path[n, 0], path[n, 1], path[n, 2], path[n, 3] = src, card, dest, q
     sc[PATH_LEN] = n + 1
 
 

@@ -75,7 +75,7 @@ def search(state: AcmeState, max_states: int) -> Search:
     sc[kernel.REDEALS] = kernel.UNLIMITED if redeals is None else min(redeals, 255)
     table = _table(max_states)
     sc[kernel.GEN] = table.stamp
-    path = np.zeros((2000, 4), np.int64)
+    path = np.zeros((10_000, 4), np.int64)
     where = np.full(52, -1, np.int64)
     where[talon] = np.arange(len(talon))
     result = kernel.solve(
