@@ -328,3 +328,14 @@ def test_a_game_is_resumed_or_forgotten_from_the_home_page(table: Any) -> None:
     page.locator(".resume li .forget").click()
     page.wait_for_selector(".resume", state="hidden")
     assert table.live.app.state.rooms.store.games_in_progress("resumer") == []
+
+
+def test_a_move_animates(table: Any) -> None:
+    """The card slides from the carpet to its foundation (and the refill from the reserve)."""
+    table.start("tappeto", seed=short_tappeto_seed())
+    page = table.page
+    page.locator("svg.board .movable").first.click()
+    page.wait_for_function(
+        "document.getAnimations().some(a => a.effect.target.closest('svg.board'))", polling="raf"
+    )
+    table.wait_ply(1)
