@@ -3,7 +3,7 @@
 // its foundation (a double click sends it to the foundation); click an uncovered face-down
 // tile to turn it up.
 
-import { FRUITS, TILE } from '../art.js';
+import { FRUITS, TILE, svg } from '../art.js';
 
 const PAD = 12;
 const STEP = TILE + 14;
@@ -25,7 +25,12 @@ export default {
       if (top) {
         board.tile(x, PAD, top, { key: `${top} ${key}`, label: `${top} on the ${name} foundation` });
       } else {
-        board.slot(x, PAD, TILE, TILE, { key, label: `${name} foundation`, caption: start });
+        const slot = board.slot(x, PAD, TILE, TILE, { key, label: `${name} foundation` });
+        // Which fruit the foundation is for, faintly, and the number it starts with.
+        svg('use', {
+          href: `#fruit-${ORDER[f]}`, x: 14, y: 6, width: 32, height: 32, opacity: 0.45,
+        }, slot);
+        board.text(TILE / 2, TILE - 8, start, { anchor: 'middle', size: 13, parent: slot });
       }
       board.text(x + TILE / 2, PAD + TILE + 16, `${built.length}/6`, {
         anchor: 'middle', size: 11, cls: 'label dim',
