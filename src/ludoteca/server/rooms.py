@@ -146,11 +146,12 @@ class Room:
         mine = [i for i, (s, _) in enumerate(self.moves) if s == seat]
         if not mine:
             raise ProtocolError("illegal", "nothing to undo")
+        # The store first: if it refuses, memory still agrees with it.
+        self.store.truncate_moves(self.id, mine[-1])
         undone = self.moves[mine[-1] :]
         for _ in undone:
             self.state.undo()
         del self.moves[mine[-1] :]
-        self.store.truncate_moves(self.id, len(self.moves))
         # Redo replays the seat's own move; bots answer it again by themselves.
         self.redo_stack.append(undone[0])
 
@@ -166,10 +167,10 @@ class Room:
 
     def restart(self, seat: int) -> None:
         self._only_bots_besides(seat, "restart")
+        self.store.truncate_moves(self.id, 0)
         self.state = self._replay([])
         self.moves.clear()
         self.redo_stack.clear()
-        self.store.truncate_moves(self.id, 0)
 
     def abandon(self, seat: int) -> None:
         self._only_bots_besides(seat, "abandon")
