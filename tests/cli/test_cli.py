@@ -125,3 +125,16 @@ def test_hot_seat_hides_each_hand_until_its_player_is_ready() -> None:
     )
     assert result.exit_code == 0, result.stdout
     assert "Seat 1" in result.stdout and "press Enter when only you can see" in result.stdout
+
+
+def test_hint_in_a_game_with_others_is_a_legal_move_for_your_seat() -> None:
+    game = next((s for s in all_games() if not s.is_solitaire), None)
+    if game is None:
+        pytest.skip("no multiplayer game registered")
+    result = runner.invoke(
+        app, ["play", game.name, "--players", "you,random", "--seed", "4"], input="hint\nquit\n"
+    )
+    assert result.exit_code == 0, result.stdout
+    hinted = result.stdout.split("hint: ")[1].split(" (what the")[0]
+    legal = result.stdout.split("legal: ")[1].splitlines()[0].split()
+    assert hinted in legal
