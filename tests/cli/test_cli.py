@@ -138,3 +138,14 @@ def test_hint_in_a_game_with_others_is_a_legal_move_for_your_seat() -> None:
     hinted = result.stdout.split("hint: ")[1].split(" (what the")[0]
     legal = result.stdout.split("legal: ")[1].splitlines()[0].split()
     assert hinted in legal
+
+
+def test_every_game_offers_a_hint() -> None:
+    """Solitaires through their solver, the others through their best bot (ludoteca.hints)."""
+    from ludoteca.hints import has_hint, hint_for
+
+    for spec in all_games():
+        assert has_hint(spec), spec.name
+        state = spec.new_game(seed=3, players=spec.min_players)
+        hint = hint_for(state, state.current_player, 0.5)
+        assert hint.move in state.legal_moves_text(), spec.name

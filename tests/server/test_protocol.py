@@ -317,15 +317,18 @@ def test_bots_move_at_a_readable_pace(db: Any, seated: Any, app_on: Any) -> None
         assert time.monotonic() - sent >= 0.29
 
 
-def test_hints_come_from_the_solver_or_are_refused(player: Any) -> None:
-    """Hints call find_solver(game).hint; a game without one answers no-hint."""
+def test_hints_come_from_the_solver_or_the_best_bot(player: Any) -> None:
+    """A solitaire's hint calls its solver; with others, the best bot answers from the
+    player's own observation (ludoteca.hints)."""
     _, state = player.start("tappeto", seed=long_tappeto_seed())
     assert state["can_hint"]
     hint = player.ask("hint")
     assert hint["type"] == "hint" and hint["move"] in state["legal_moves"]
     player.start("domino", seats=["human", "random"], seed=1)
-    player.my_turn()
-    assert player.ask("hint")["code"] == "no-hint"
+    state = player.my_turn()
+    hint = player.ask("hint")
+    assert hint["type"] == "hint" and hint["move"] in state["legal_moves"]
+    assert "bot would play" in hint["note"]
 
 
 def test_a_finished_game_counts_in_the_statistics(client: TestClient, player: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.panel import Panel
 
-from ludoteca.bots.base import Bot, bots_for, make_bot
+from ludoteca.bots.base import Bot, make_bot
 from ludoteca.cli.app import app, console, fail
 from ludoteca.cli.common import (
     DbOpt,
@@ -23,7 +23,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameSpec, State
 from ludoteca.core.rng import DealRng
 from ludoteca.core.saves import loads, snapshot
-from ludoteca.solvers.base import find_solver, has_solver
+from ludoteca.hints import hint_for
 from ludoteca.store.files import read_text, write_atomic
 from ludoteca.store.results import record_finished
 from ludoteca.tui.base import renderer_for
@@ -155,28 +155,14 @@ class Session:
         self.show()
 
     def hint(self) -> None:
-        if not self.spec.is_solitaire:
-            self.bot_hint()
-            return
-        if not has_solver(self.spec.name) or find_solver(self.spec.name).hint is None:
-            raise LudotecaError(f"{self.spec.name} has no hint")
-        hint_fn = find_solver(self.spec.name).hint
-        assert hint_fn is not None
         with console.status("thinking…"):
-            found = hint_fn(self.state, 2.0)
-        status = {True: "still winnable", False: "no longer winnable", None: "not known"}
+            found = hint_for(self.state, self.viewer(), 2.0)
         move = found.move or "no move"
-        console.print(f"hint: [bold]{move}[/] ({status[found.winnable]}) {found.note}".rstrip())
-
-    def bot_hint(self) -> None:
-        """In a game with others the hint is what the best bot would play from your seat:
-        it sees your observation only, like you."""
-        seat = self.viewer()
-        kinds = bots_for(self.spec.name)
-        kind = next(k for k in ("strong", "greedy", "random") if k in kinds)
-        with console.status(f"asking the {kind} bot…"):
-            move = make_bot(self.spec, kind).choose(self.state.observation(seat), self.rng)
-        console.print(f"hint: [bold]{move}[/] (what the {kind} bot would play)")
+        if self.spec.is_solitaire:
+            status = {True: "still winnable", False: "no longer winnable", None: "not known"}
+            console.print(f"hint: [bold]{move}[/] ({status[found.winnable]}) {found.note}".rstrip())
+        else:
+            console.print(f"hint: [bold]{move}[/] ({found.note})")
 
     def save(self, name: str) -> None:
         if not name:

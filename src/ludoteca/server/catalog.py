@@ -10,7 +10,7 @@ from markdown_it import MarkdownIt
 from ludoteca.bots.base import bots_for
 from ludoteca.core.game import GameSpec
 from ludoteca.core.registry import all_games
-from ludoteca.solvers.base import find_solver, has_solver
+from ludoteca.hints import has_hint
 
 PACKAGE = Path(__file__).resolve().parents[1]
 REPO = PACKAGE.parents[1]
@@ -36,7 +36,7 @@ def _game(spec: GameSpec) -> dict[str, Any]:
             for v in spec.variants
         ],
         "bots": [{"name": b.name, "description": b.description} for b in bots.values()],
-        "hint": has_solver(spec.name) and find_solver(spec.name).hint is not None,
+        "hint": has_hint(spec),
         "table": (WEB / "games" / f"{spec.name}.js").is_file(),
     }
 

@@ -21,9 +21,10 @@ from ludoteca.core.errors import IllegalMoveError, LudotecaError, NotationError
 from ludoteca.core.game import TERMINAL, GameSpec, State, Variant, variant_key
 from ludoteca.core.registry import find_game
 from ludoteca.core.rng import DealRng
+from ludoteca.hints import has_hint, hint_for
 from ludoteca.server.protocol import HUMAN, ProtocolError
 from ludoteca.server.views import seat_view
-from ludoteca.solvers.base import Hint, find_solver, has_solver
+from ludoteca.solvers.base import Hint
 from ludoteca.store.web import SavedGame, WebStore
 
 DEFAULT_PLAYER = "player"
@@ -178,18 +179,16 @@ class Room:
 
     @property
     def can_hint(self) -> bool:
-        return has_solver(self.spec.name) and find_solver(self.spec.name).hint is not None
+        return has_hint(self.spec)
 
     async def hint(self, seat: int) -> Hint:
         if not self.can_hint:
             raise ProtocolError("no-hint", f"{self.spec.title} has no hint")
         if self.state.current_player != seat:
             raise ProtocolError("not-your-turn", "a hint is for the player to move")
-        entry = find_solver(self.spec.name)
-        assert entry.hint is not None
-        # The solver searches a copy, so moves made meanwhile never race with it.
+        # The search works on a copy, so moves made meanwhile never race with it.
         copy = self._replay([m for _, m in self.moves])
-        return await asyncio.to_thread(entry.hint, copy, self.config.hint_seconds)
+        return await asyncio.to_thread(hint_for, copy, seat, self.config.hint_seconds)
 
     # --- telling the players ----------------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:
