@@ -171,30 +171,60 @@ def record_finished(
 
 
 def game_statistics(connection: sqlite3.Connection) -> list[dict[str, Any]]:
-    """Per game and variant: played, won, best score, current and longest winning streak."""
+    """Per game and variant: played, won, best score, streaks, and redeals used."""
     rows = connection.execute(
         "SELECT game, variant, won, score, details FROM finished_games ORDER BY id"
     ).fetchall()
-    table: dict[tuple[str, str], dict[str, Any]] = {}
+    grouped: dict[tuple[str, str], list[tuple[bool, float]]] = {}
+    redeals: dict[tuple[str, str], int] = {}
     for row in rows:
-        entry = table.setdefault(
-            (row["game"], row["variant"]),
-            {
-                "game": row["game"],
-                "variant": row["variant"],
-                "played": 0,
-                "won": 0,
-                "best_score": None,
-                "streak": 0,
-                "best_streak": 0,
-                "redeals_used": 0,
-            },
-        )
-        entry["played"] += 1
-        entry["won"] += row["won"]
-        best = entry["best_score"]
-        entry["best_score"] = row["score"] if best is None else max(best, row["score"])
-        entry["streak"] = entry["streak"] + 1 if row["won"] else 0
-        entry["best_streak"] = max(entry["best_streak"], entry["streak"])
-        entry["redeals_used"] += int(json.loads(row["details"]).get("redeals_used", 0))
-    return list(table.values())
+        key = (row["game"], row["variant"])
+        grouped.setdefault(key, []).append((bool(row["won"]), float(row["score"])))
+        used = int(json.loads(row["details"]).get("redeals_used", 0))
+        redeals[key] = redeals.get(key, 0) + used
+    return [
+        {**summarize(game, variant, results).as_json(), "redeals_used": redeals[(game, variant)]}
+        for (game, variant), results in grouped.items()
+    ]
+
+
+@dataclass(frozen=True)
+class Stats:
+    game: str
+    variant: str
+    played: int
+    won: int
+    best_score: float
+    streak: int
+    """Wins (positive) or losses (negative) in a row, ending with the latest game."""
+    best_streak: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "played": self.played,
+            "won": self.won,
+            "best_score": self.best_score,
+            "streak": self.streak,
+            "best_streak": self.best_streak,
+        }
+
+
+def summarize(game: str, variant: str, results: list[tuple[bool, float]]) -> Stats:
+    """Played, won, best score and streaks of one game and variant, results oldest first."""
+    streak = best = 0
+    for won, _ in results:
+        # A win extends a winning streak or starts one; a loss likewise, counted negative.
+        step = 1 if won else -1
+        streak = streak + step if streak * step > 0 else step
+        best = max(best, streak)
+    return Stats(
+        game=game,
+        variant=variant,
+        played=len(results),
+        won=sum(1 for won, _ in results if won),
+        best_score=max(score for _, score in results),
+        streak=streak,
+        best_streak=best,
+    )

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca.store.db import add_schema, connect
+from ludoteca.store.results import Stats, summarize
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS web_games (
@@ -71,29 +72,6 @@ class SavedGame:
     status: str
     moves: list[tuple[int, str]]
     """(seat, move) in the order played."""
-
-
-@dataclass(frozen=True)
-class Stats:
-    game: str
-    variant: str
-    played: int
-    won: int
-    best_score: float
-    streak: int
-    """Wins (positive) or losses (negative) in a row, ending with the latest game."""
-    best_streak: int
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "variant": self.variant,
-            "played": self.played,
-            "won": self.won,
-            "best_score": self.best_score,
-            "streak": self.streak,
-            "best_streak": self.best_streak,
-        }
 
 
 class WebStore:
@@ -242,22 +220,4 @@ class WebStore:
         grouped: dict[tuple[str, str], list[tuple[bool, float]]] = {}
         for r in rows:
             grouped.setdefault((r["game"], r["variant"]), []).append((bool(r["won"]), r["score"]))
-        return [_summary(game, variant, results) for (game, variant), results in grouped.items()]
-
-
-def _summary(game: str, variant: str, results: list[tuple[bool, float]]) -> Stats:
-    streak = best = 0
-    for won, _ in results:
-        # A win extends a winning streak or starts one; a loss likewise, counted negative.
-        step = 1 if won else -1
-        streak = streak + step if streak * step > 0 else step
-        best = max(best, streak)
-    return Stats(
-        game=game,
-        variant=variant,
-        played=len(results),
-        won=sum(1 for won, _ in results if won),
-        best_score=max(score for _, score in results),
-        streak=streak,
-        best_streak=best,
-    )
+        return [summarize(game, variant, results) for (game, variant), results in grouped.items()]
