@@ -21,8 +21,6 @@ from ludoteca.solvers.gaps.line import board_of, engine_moves
 from ludoteca.solvers.gaps.reference import Answer
 
 LABEL = "exact, without redeals"
-HINT_PROBE_STATES = 5_000
-"""Nodes per hint probe: a few hundredths of a second, a few tenths on a crowded machine."""
 
 
 def _as_gaps(state: State[Any]) -> GapsState:
@@ -89,7 +87,7 @@ def _timed_search(game: GapsState, seconds: float) -> Answer:
     best: Answer | None = None
     salt = 0
     while best is None or time.perf_counter() < deadline:
-        answer = fast.search(board, HINT_PROBE_STATES, salt=salt)
+        answer = fast.search(board, fast.PROBE_STATES, salt=salt)
         if answer.complete:
             return answer
         if best is None or answer.best_dead_end > best.best_dead_end:

@@ -52,21 +52,24 @@ def search(
     )
 
 
-PROBES = 16
+PROBE_STATES = 5_000
+"""Nodes per probe: a short dive that backtracks a little. Thousands of them, each trying
+equal moves in another order, find far more wins than one long search with the same budget,
+and run faster per node (their table stays in cache)."""
 
 
 def decide(start: Board, max_states: int | None) -> Answer:
-    """Search for a win; under a state limit, first spend half of it on short probes that try
-    the moves in other orders (a different salt each), since one deep search often sinks its
-    whole budget under an early wrong move while wins lie elsewhere. A probe that finishes
-    decides too (it saw every node). The rest goes to one search in the standard order."""
+    """Search for a win; under a state limit, first spend half of it on short probes (a
+    different salt each), since one deep search often sinks its whole budget under an early
+    wrong move while wins lie elsewhere. A probe that finishes decides too (it saw every
+    node). The other half goes to one search in the standard order, which alone can prove a
+    deal lost."""
     if max_states is None:
         return search(start)
     spent = 0
     best: Answer | None = None
-    probe = max_states // (2 * PROBES)
-    for salt in range(1, PROBES + 1 if probe >= 1000 else 1):
-        answer = search(start, probe, salt=salt)
+    for salt in range(1, max_states // (2 * PROBE_STATES) + 1):
+        answer = search(start, PROBE_STATES, salt=salt)
         spent += answer.states
         if answer.complete:
             answer.states = spent
