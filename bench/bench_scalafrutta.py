@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_scalafrutta.py split [--holdings 2000]
     .venv/bin/python bench/bench_scalafrutta.py hands [--games 200] [--players 2]
     .venv/bin/python bench/bench_scalafrutta.py tournament [--games 500] [--players 2]
-        [--variant mano] [--iterations 50] [--first-seed 0]
+        [--variant mano] [--iterations 50] [--candidates 4] [--first-seed 0]
 
 ``tournament`` plays seeded games between one ``strong`` bot and ``greedy`` bots, the strong
 seat rotating with the seed, and prints the strong bot's wins with a 95% Wilson interval.
@@ -126,11 +126,10 @@ def bench_hands(games: int, players: int) -> None:
 
 
 def bench_tournament(
-    games: int, players: int, variant: str, iterations: int, first_seed: int
+    games: int, players: int, variant: str, strong: StrongBot, first_seed: int
 ) -> None:
     spec = find_game("scalafrutta")
     greedy = make_bot(spec, "greedy")
-    strong = StrongBot(iterations)
     wins = ties = 0
     think, decisions = 0.0, 0
     start = time.perf_counter()
@@ -156,7 +155,8 @@ def bench_tournament(
             print(f"  after {seed - first_seed + 1} games: {wins} wins, {ties} ties", flush=True)
     low, high = wilson(wins, games)
     print(
-        f"strong ({iterations} samples) vs {players - 1} greedy, variant {variant}, "
+        f"strong ({strong.iterations} samples, {strong.candidates} candidates) "
+        f"vs {players - 1} greedy, variant {variant}, "
         f"seeds {first_seed}..{first_seed + games - 1}"
     )
     print(f"  strong wins {wins}/{games} = {wins / games:.1%} (95% Wilson {low:.1%}-{high:.1%})")
@@ -178,6 +178,7 @@ def main() -> None:
     tour.add_argument("--players", type=int, default=2)
     tour.add_argument("--variant", default="mano")
     tour.add_argument("--iterations", type=int, default=StrongBot().iterations)
+    tour.add_argument("--candidates", type=int, default=StrongBot().candidates)
     tour.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args()
     if args.command == "split":
@@ -185,7 +186,8 @@ def main() -> None:
     elif args.command == "hands":
         bench_hands(args.games, args.players)
     else:
-        bench_tournament(args.games, args.players, args.variant, args.iterations, args.first_seed)
+        strong = StrongBot(args.iterations, args.candidates)
+        bench_tournament(args.games, args.players, args.variant, strong, args.first_seed)
 
 
 if __name__ == "__main__":

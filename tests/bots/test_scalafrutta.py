@@ -89,3 +89,16 @@ def test_bots_finish_a_game() -> None:
         seat = state.current_player
         state.apply(bots[seat].choose(state.observation(seat), rng))
     assert state.outcome() is not None
+
+
+def test_strong_searches_only_the_best_immediate_gains() -> None:
+    """With nothing matching (drawn 5M) there are 12 gifts; the search weighs only the
+    ``candidates`` best by greedy's gain, so it never hands P2 one of its 6s (L1, L2, B3)."""
+    state = build("1M 2M 6B 4P 5P 6P 1C 2C 3C", "5M", ("", "6M 6U"))
+    observation = state.observation(0)
+    bot = StrongBot(iterations=12, candidates=3)
+    shortlist = bot.shortlist(observation)
+    assert len(shortlist) == 3 and not {"L1>P2", "L2>P2", "B3>P2"} & set(shortlist)
+    for k in range(3):
+        assert bot.choose(observation, DealRng(k)) in shortlist
+    assert len(StrongBot(candidates=0).shortlist(observation)) == 12

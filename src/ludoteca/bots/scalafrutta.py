@@ -29,6 +29,8 @@ from ludoteca.games.scalafrutta import (
 )
 
 STRONG_ITERATIONS = 50
+STRONG_CANDIDATES = 4
+"""The search weighs only the insertions with the best immediate gains (see ``candidates``)."""
 EXPLORATION = 0.7
 ROLLOUT_NOISE = 0.1
 """Share of rollout moves played at random, so that samples do not all play alike."""
@@ -71,10 +73,28 @@ def _known_holding(observation: Mapping[str, Any], seat: int) -> int:
     return _mask([t for combo in observation["shown"][seat] for t in combo])
 
 
+def greedy_gains(observation: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """Every insertion with its immediate gain for the mover: how much the captured tile
+    raises the mover's best split (a full fruit counts 500), or for a gift minus how much it
+    raises the receiver's (as far as the mover sees the receiver's tiles)."""
+    square = [Tile.parse(t).index for row in observation["square"] for t in row]
+    me = observation["seat"]
+    holdings = [_known_holding(observation, s) for s in range(observation["players"])]
+    gains = []
+    for text in observation["legal_moves"]:
+        edge, line = text[0], int(text[1])
+        out = square[LINES["LRTB".index(edge) * 3 + line - 1][2][2]]
+        receiver = int(text[-1]) - 1 if ">" in text else me
+        before = holdings[receiver]
+        gain = holding_value(before | 1 << out) - holding_value(before)
+        gains.append((text, gain if receiver == me else -gain))
+    return gains
+
+
 class GreedyBot:
-    """Best immediate gain: the insertion whose captured tile raises the bot's best split (or
-    completes a fruit: 500) the most; with no matching insertion, the gift that raises the
-    receiver's value the least. Ties are broken at random; splits are the best split."""
+    """Best immediate gain (``greedy_gains``): the insertion that raises the bot's best split
+    the most; with no matching insertion, the gift that raises the receiver's value the least.
+    Ties are broken at random; splits are the best split."""
 
     name = "greedy"
 
@@ -82,23 +102,9 @@ class GreedyBot:
         moves: list[str] = list(observation["legal_moves"])
         if observation["stage"] != "insert" or len(moves) == 1:
             return moves[0]
-        square = [Tile.parse(t).index for row in observation["square"] for t in row]
-        me = observation["seat"]
-        holdings = [_known_holding(observation, s) for s in range(observation["players"])]
-        best: list[str] = []
-        best_gain = -math.inf
-        for text in moves:
-            edge, line = text[0], int(text[1])
-            out = square[LINES["LRTB".index(edge) * 3 + line - 1][2][2]]
-            receiver = int(text[-1]) - 1 if ">" in text else me
-            before = holdings[receiver]
-            gain = holding_value(before | 1 << out) - holding_value(before)
-            gain = gain if receiver == me else -gain
-            if gain > best_gain:
-                best, best_gain = [text], gain
-            elif gain == best_gain:
-                best.append(text)
-        return rng.choice(best)
+        gains = greedy_gains(observation)
+        top = max(gain for _, gain in gains)
+        return rng.choice([text for text, gain in gains if gain == top])
 
 
 @dataclass
@@ -116,25 +122,46 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, iterations: int = STRONG_ITERATIONS) -> None:
+    def __init__(
+        self, iterations: int = STRONG_ITERATIONS, candidates: int = STRONG_CANDIDATES
+    ) -> None:
         self.iterations = iterations
+        self.candidates = candidates
 
     def choose(self, observation: Mapping[str, Any], rng: DealRng) -> str:
         moves: list[str] = list(observation["legal_moves"])
         if len(moves) == 1:
             return moves[0]
+        allowed = set(self.shortlist(observation))
+        if len(allowed) == 1:
+            return allowed.pop()
         root = _Node()
         for _ in range(self.iterations):
             state = determinize(observation, rng)
-            self._iterate(root, state, rng)
+            self._iterate(root, state, allowed, rng)
         best = max(root.children.items(), key=lambda item: item[1].visits)
         return str(best[0])
 
-    def _iterate(self, root: _Node, state: ScalafruttaState, rng: DealRng) -> None:
+    def shortlist(self, observation: Mapping[str, Any]) -> list[str]:
+        """The root moves worth searching: the ``candidates`` best by immediate gain (all
+        moves when ``candidates`` is 0). With up to 24 moves (12 insertions, each gift to 3
+        receivers with 4 players) a few dozen samples cannot tell them apart, while most are
+        plainly poor; the search then spends its samples on what greedy cannot see (what
+        the square offers the next players, a run growing over several turns)."""
+        gains = sorted(greedy_gains(observation), key=lambda item: -item[1])
+        if self.candidates == 0:
+            return [text for text, _ in gains]
+        return [text for text, _ in gains[: self.candidates]]
+
+    def _iterate(
+        self, root: _Node, state: ScalafruttaState, allowed: set[str], rng: DealRng
+    ) -> None:
         hand = state.hand
         node, path = root, [root]
         while state.stage != "over" and state.hand == hand:
             moves = state.legal_moves()
+            if node is root:
+                moves = [m for m in moves if str(m) in allowed]
             if len(moves) == 1:  # splits and forced insertions need no statistics
                 state.advance(moves[0])
                 continue
