@@ -111,6 +111,7 @@ def test_study_json_has_the_promised_keys() -> None:
     for key in ("game", "variant", "policy", "deals", "won", "unknown", "rate", "ci95"):
         assert key in report
     assert report["deals"] == 50 and report["ci95"][0] <= report["rate"] <= report["ci95"][1]
+    assert report["rate_bounds"] == [report["won"] / 50, (report["won"] + report["unknown"]) / 50]
     listing = runner.invoke(app, ["study", "--list", "--json"])
     assert json.loads(listing.stdout.splitlines()[0])["deals"] == 50
 

@@ -104,3 +104,9 @@ def study_command(
         f"[bold]{_percent(report['rate'])}[/] (95% Wilson {_percent(low)} – {_percent(high)}); "
         f"{report['unknown']} unknown; {report['seconds']:.1f} s"
     )
+    if report["unknown"]:
+        (lower, upper), (ci_low, ci_high) = report["rate_bounds"], report["ci95_bounds"]
+        console.print(
+            f"over all {report['deals']} deals (unknown as lost … as won): {_percent(lower)} … "
+            f"{_percent(upper)} (95% Wilson {_percent(ci_low)} – {_percent(ci_high)})"
+        )

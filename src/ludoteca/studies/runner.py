@@ -101,6 +101,9 @@ class StudySummary:
             "unknown": f.unknown,
             "rate": f.won / decided if decided else None,
             "ci95": [low, high],
+            # Unknown deals counted as losses, then as wins: the bracket the truth lies in.
+            "rate_bounds": [f.won / f.deals, (f.won + f.unknown) / f.deals] if f.deals else None,
+            "ci95_bounds": [wilson(f.won, f.deals)[0], wilson(f.won + f.unknown, f.deals)[1]],
             "first_seed": self.first_seed,
             "max_states": self.max_states,
             "mean_score": f.mean_score,
