@@ -38,3 +38,15 @@ def renderer_for(game: str) -> Renderer:
         discover("ludoteca.tui")
         _discovered = True
     return _RENDERERS.get(game, generic_renderer)
+
+
+def append_outcome(status: Text, observation: Mapping[str, Any]) -> Text:
+    """Add "won"/"lost" and why to a solitaire's status line once the game is over."""
+    outcome = observation.get("outcome")
+    if outcome:
+        won = bool(outcome["winners"])
+        status.append(
+            f"   {'won' if won else 'lost'} ({outcome['termination']})",
+            style="bold green" if won else "bold red",
+        )
+    return status

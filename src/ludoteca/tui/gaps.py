@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.core.cards import Card
-from ludoteca.tui.base import register_renderer
+from ludoteca.tui.base import append_outcome, register_renderer
 
 OPEN_GAP = Text("  __", style="bold yellow")
 DEAD_GAP = Text("   ✕", style="dim red")
@@ -57,14 +57,7 @@ def _status(observation: Mapping[str, Any]) -> Text:
     )
     if "redeal" in observation["legal_moves"]:
         status.append("   no move left: redeal", style="bold yellow")
-    outcome = observation.get("outcome")
-    if outcome:
-        won = bool(outcome["winners"])
-        status.append(
-            f"   {'won' if won else 'lost'} ({outcome['termination']})",
-            style="bold green" if won else "bold red",
-        )
-    return status
+    return append_outcome(status, observation)
 
 
 def render(observation: Mapping[str, Any]) -> RenderableType:

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ludoteca.core.tiles import FRUITS
 from ludoteca.tui._fruit import legend, tile_text
-from ludoteca.tui.base import register_renderer
+from ludoteca.tui.base import append_outcome, register_renderer
 
 BACK = Text("▒▒▒", style="blue")
 EMPTY = Text(" · ", style="dim")
@@ -55,14 +55,7 @@ def _wall(observation: Mapping[str, Any]) -> Table:
 def _status(observation: Mapping[str, Any]) -> Text:
     status = Text(f"on foundations {observation['on_foundations']}/36", style="bold")
     status.append(f"   moves without progress {observation['idle']}/{observation['idle_limit']}")
-    outcome = observation.get("outcome")
-    if outcome:
-        won = bool(outcome["winners"])
-        status.append(
-            f"   {'won' if won else 'lost'} ({outcome['termination']})",
-            style="bold green" if won else "bold red",
-        )
-    return status
+    return append_outcome(status, observation)
 
 
 def render(observation: Mapping[str, Any]) -> RenderableType:

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.core.cards import SUIT_NAMES, Card
-from ludoteca.tui.base import register_renderer
+from ludoteca.tui.base import append_outcome, register_renderer
 
 GAP = Text(" · ", style="dim")
 
@@ -46,14 +46,7 @@ def _carpet(observation: Mapping[str, Any]) -> Table:
 def _status(observation: Mapping[str, Any]) -> Text:
     status = Text(f"reserve {observation['reserve_count']} face down", style="bold")
     status.append(f"   on foundations {observation['score']}/52")
-    outcome = observation.get("outcome")
-    if outcome:
-        won = bool(outcome["winners"])
-        status.append(
-            f"   {'won' if won else 'lost'} ({outcome['termination']})",
-            style="bold green" if won else "bold red",
-        )
-    return status
+    return append_outcome(status, observation)
 
 
 def render(observation: Mapping[str, Any]) -> RenderableType:
