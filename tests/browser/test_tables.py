@@ -339,3 +339,29 @@ def test_a_move_animates(table: Any) -> None:
         "document.getAnimations().some(a => a.effect.target.closest('svg.board'))", polling="raf"
     )
     table.wait_ply(1)
+
+
+@pytest.mark.parametrize(
+    ("game", "variant", "bots"),
+    [
+        ("gaps", "no-redeal", None),
+        ("acme", "reserve-20", None),
+        ("mosaico", None, None),
+        ("scalafrutta", "mano", ["random"]),
+    ],
+)
+def test_every_other_game_is_played_to_its_end_by_clicks(
+    table: Any, game: str, variant: str | None, bots: list[str] | None, shots: Path
+) -> None:
+    """Gaps, Acme, Mosaico and a Scalafrutta hand reach their end panel through the page,
+    as Tappeto, Il Muro and Domino della Frutta do in the tests above."""
+    table.start(game, seed=3, variant=variant, bots=bots)
+    for _ in range(1500):
+        table.wait_turn()
+        if table.over():
+            break
+        assert table.click_move()
+    table.wait_turn()
+    assert table.over(), f"{game} did not end within 1500 clicks"
+    table.page.locator(".end-panel .end-card").wait_for()
+    table.shot(shots / f"{game}-end.png")
