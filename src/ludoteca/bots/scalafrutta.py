@@ -4,7 +4,8 @@ Both see only their seat's observation. ``strong`` samples full states with the 
 ``determinize`` (the unseen tiles dealt at random, consistent with the counts it sees) and
 runs single-observer information-set MCTS over those samples: every iteration plays one
 sample down the shared tree (UCB over the moves legal in that sample, with availability
-counts), then plays it out to the end of the hand with a quick "tile fit" policy.
+counts), then plays it out to the end of the hand with a quick "tile fit" policy. At the
+root it searches only the few insertions with the best immediate gain (greedy's measure).
 """
 
 from __future__ import annotations
@@ -242,5 +243,10 @@ def _strong(spec: GameSpec) -> StrongBot:
 
 register_bot(
     "scalafrutta",
-    BotEntry("strong", f"information-set MCTS, {STRONG_ITERATIONS} samples a move", _strong),
+    BotEntry(
+        "strong",
+        f"information-set MCTS over greedy's {STRONG_CANDIDATES} best moves, "
+        f"{STRONG_ITERATIONS} samples a move",
+        _strong,
+    ),
 )
