@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_scalafrutta.py split [--holdings 2000]
     .venv/bin/python bench/bench_scalafrutta.py hands [--games 200] [--players 2]
     .venv/bin/python bench/bench_scalafrutta.py tournament [--games 500] [--players 2]
-        [--variant mano] [--iterations 50] [--candidates 4] [--first-seed 0]
+        [--variant mano] [--iterations 50] [--candidates N] [--first-seed 0]
 
 ``tournament`` plays seeded games between one ``strong`` bot and ``greedy`` bots, the strong
 seat rotating with the seed, and prints the strong bot's wins with a 95% Wilson interval.
@@ -155,7 +155,7 @@ def bench_tournament(
             print(f"  after {seed - first_seed + 1} games: {wins} wins, {ties} ties", flush=True)
     low, high = wilson(wins, games)
     print(
-        f"strong ({strong.iterations} samples, {strong.candidates} candidates) "
+        f"strong ({strong.iterations} samples, candidates {strong.candidates}) "
         f"vs {players - 1} greedy, variant {variant}, "
         f"seeds {first_seed}..{first_seed + games - 1}"
     )
@@ -178,7 +178,7 @@ def main() -> None:
     tour.add_argument("--players", type=int, default=2)
     tour.add_argument("--variant", default="mano")
     tour.add_argument("--iterations", type=int, default=StrongBot().iterations)
-    tour.add_argument("--candidates", type=int, default=StrongBot().candidates)
+    tour.add_argument("--candidates", type=int, default=None)
     tour.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args()
     if args.command == "split":

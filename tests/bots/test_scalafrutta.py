@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ludoteca.bots.base import bots_for, make_bot
-from ludoteca.bots.scalafrutta import StrongBot, fit
+from ludoteca.bots.scalafrutta import STRONG_CANDIDATES, StrongBot, fit
 from ludoteca.core.registry import find_game
 from ludoteca.core.rng import DealRng
 from ludoteca.core.tiles import ALL_TILES, Tile
@@ -102,3 +102,4 @@ def test_strong_searches_only_the_best_immediate_gains() -> None:
     for k in range(3):
         assert bot.choose(observation, DealRng(k)) in shortlist
     assert len(StrongBot(candidates=0).shortlist(observation)) == 12
+    assert len(StrongBot().shortlist(observation)) == STRONG_CANDIDATES[2]
