@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.bots._domino_rollout import encode, rollout
+from ludoteca.bots._ismcts import Node, backpropagate
 from ludoteca.bots.base import BotEntry, register_bot
 from ludoteca.core.game import GameSpec
 from ludoteca.core.rng import DealRng
@@ -90,16 +90,6 @@ class GreedyBot:
         return -1.0  # open: no immediate gain
 
 
-@dataclass
-class _Node:
-    player: int = -1
-    """The player who made the move leading here (whose reward this node collects)."""
-    visits: int = 0
-    reward: float = 0.0
-    available: int = 0
-    children: dict[DominoMove, _Node] = field(default_factory=dict)
-
-
 def _rewards(state: DominoState) -> list[float]:
     outcome = state.outcome()
     assert outcome is not None
@@ -155,7 +145,7 @@ class StrongBot:
         for move in candidates:
             if move.kind == PLACE and hand_size == 1:
                 return str(move)  # the last tile: the game is won
-        root = _Node()
+        root: Node[DominoMove] = Node()
         # The bot moves only on its own turn, so a pending drawn tile is its own and known:
         # re-dealing the unseen tiles of one determinization gives every other sample.
         base = determinize(observation, rng)
@@ -168,36 +158,24 @@ class StrongBot:
         )
         return str(best)
 
-    def _iterate(self, root: _Node, state: DominoState, rng: DealRng) -> None:
+    def _iterate(self, root: Node[DominoMove], state: DominoState, rng: DealRng) -> None:
         path = [root]
         node = root
         while not state.is_over:
             moves = _searchable(state)
-            for move in moves:
-                if move in node.children:
-                    node.children[move].available += 1
-            untried = [m for m in moves if m not in node.children]
+            untried = node.untried(moves)
             mover = state.to
             if untried:
                 move = untried[rng.below(len(untried))]
-                child = _Node(player=mover, available=1)
-                node.children[move] = child
+                child = node.add(move, mover)
                 state.advance(move)
                 path.append(child)
                 break
-            move = max(moves, key=lambda m: self._ucb(node.children[m]))
+            move = node.select(moves, EXPLORATION)
             node = node.children[move]
             state.advance(move)
             path.append(node)
-        rewards = _rewards(state) if state.is_over else _rollout(state, rng)
-        for visited in path[1:]:
-            visited.visits += 1
-            visited.reward += rewards[visited.player]
-
-    @staticmethod
-    def _ucb(node: _Node) -> float:
-        mean = node.reward / node.visits
-        return mean + EXPLORATION * math.sqrt(math.log(node.available) / node.visits)
+        backpropagate(path, _rewards(state) if state.is_over else _rollout(state, rng))
 
 
 def _make_greedy(spec: GameSpec) -> GreedyBot:

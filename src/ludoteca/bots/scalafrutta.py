@@ -10,11 +10,10 @@ root it searches only the few insertions with the best immediate gain (greedy's 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from ludoteca.bots._ismcts import Node, backpropagate
 from ludoteca.bots.base import BotEntry, register_bot
 from ludoteca.core.game import GameSpec
 from ludoteca.core.rng import DealRng
@@ -109,16 +108,6 @@ class GreedyBot:
         return rng.choice([text for text, gain in gains if gain == top])
 
 
-@dataclass
-class _Node:
-    player: int = -1
-    """Who made the move into this node (its rewards are that player's)."""
-    visits: int = 0
-    total: float = 0.0
-    available: int = 0
-    children: dict[Move, _Node] = field(default_factory=dict)
-
-
 class StrongBot:
     """Single-observer ISMCTS over determinizations, ``iterations`` samples per move."""
 
@@ -135,7 +124,7 @@ class StrongBot:
         allowed = set(self.shortlist(observation))
         if len(allowed) == 1:
             return allowed.pop()
-        root = _Node()
+        root: Node[Move] = Node()
         for _ in range(self.iterations):
             state = determinize(observation, rng)
             self._iterate(root, state, allowed, rng)
@@ -156,7 +145,7 @@ class StrongBot:
         return [text for text, _ in gains[: count or len(gains)]]
 
     def _iterate(
-        self, root: _Node, state: ScalafruttaState, allowed: set[str], rng: DealRng
+        self, root: Node[Move], state: ScalafruttaState, allowed: set[str], rng: DealRng
     ) -> None:
         hand = state.hand
         node, path = root, [root]
@@ -167,32 +156,20 @@ class StrongBot:
             if len(moves) == 1:  # splits and forced insertions need no statistics
                 state.advance(moves[0])
                 continue
-            for move in moves:
-                if move in node.children:
-                    node.children[move].available += 1
-            untried = [m for m in moves if m not in node.children]
+            untried = node.untried(moves)
             player = state.to_move
             if untried:
                 move = _rollout_move(state, rng)
                 move = move if move in untried else rng.choice(untried)
-                node.children[move] = _Node(player, available=1)
-                node = node.children[move]
+                node = node.add(move, player)
                 path.append(node)
                 state.advance(move)
                 break
-            move, node = max(
-                ((m, node.children[m]) for m in moves),
-                key=lambda item: (
-                    item[1].total / item[1].visits
-                    + EXPLORATION * math.sqrt(math.log(item[1].available) / item[1].visits)
-                ),
-            )
+            move = node.select(moves, EXPLORATION)
+            node = node.children[move]
             path.append(node)
             state.advance(move)
-        rewards = _play_out(state, hand, rng)
-        for visited in path[1:]:
-            visited.visits += 1
-            visited.total += rewards[visited.player]
+        backpropagate(path, _play_out(state, hand, rng))
 
 
 def _rollout_move(state: ScalafruttaState, rng: DealRng) -> Move:
