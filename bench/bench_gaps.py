@@ -25,6 +25,7 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--max-states", type=int, default=1_000_000)
     parser.add_argument("--variant", default="no-redeal")
+    parser.add_argument("--seeds", help="comma-separated seeds (instead of --deals/--first-seed)")
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
 
@@ -36,7 +37,12 @@ def main() -> None:
 
     rows: list[tuple[int, bool | None, int, float]] = []
     start = time.perf_counter()
-    for seed in range(args.first_seed, args.first_seed + args.deals):
+    seeds = (
+        [int(s) for s in args.seeds.split(",")]
+        if args.seeds
+        else list(range(args.first_seed, args.first_seed + args.deals))
+    )
+    for seed in seeds:
         result = solver.solve(spec.new_game(args.variant, seed), args.max_states)
         rows.append((seed, result.winnable, result.states, result.seconds))
         if args.verbose:
@@ -49,7 +55,7 @@ def main() -> None:
     states = sum(s for _, _, s, _ in rows)
     times = [t for _, _, _, t in rows]
     low, high = wilson(won, won + lost) if won + lost else (0.0, 1.0)
-    print(f"deals {len(rows)} (seeds {args.first_seed}..{args.first_seed + len(rows) - 1}),")
+    print(f"deals {len(rows)} (seeds {seeds[0]}..{seeds[-1]}),")
     print(f"  max_states {args.max_states:,} per deal, variant {args.variant}")
     print(f"decided {won + lost}: won {won}, not winnable {lost}; undecided {unknown}")
     print(f"win rate among decided {won / max(1, won + lost):.3f}  95% CI [{low:.3f}, {high:.3f}]")

@@ -16,7 +16,7 @@ from ludoteca.core.rng import DealRng
 from ludoteca.games.gaps import SPEC, GapsState, from_position
 from ludoteca.solvers.base import find_solver
 from ludoteca.solvers.gaps import fast, kernel, reference
-from ludoteca.solvers.gaps.board import GAP, Board, Shape
+from ludoteca.solvers.gaps.board import GAP, Board, Move, Shape
 from ludoteca.solvers.gaps.fast import _tables
 from ludoteca.solvers.gaps.line import board_of
 from ludoteca.solvers.gaps.rules import Pruning
@@ -245,3 +245,127 @@ def test_probes_under_a_limit_decide_as_the_full_search() -> None:
             for move in limited.line:
                 replay.play(move)
             assert replay.in_sequence() == shape.full
+
+
+# --- reductions: frozen cards, bounds, stubborn sets (partial-order reduction) ----------------
+def _kernel_arrays(board: Board) -> tuple[np.ndarray, np.ndarray]:
+    grid = np.array(board.grid, dtype=np.int8)
+    pos = np.zeros(board.shape.cells, dtype=np.int8)
+    for cell, code in enumerate(board.grid):
+        if code != GAP:
+            pos[code] = cell
+    return grid, pos
+
+
+def _frozen(board: Board) -> set[int]:
+    grid, pos = _kernel_arrays(board)
+    mov = np.zeros(board.shape.cells, dtype=np.bool_)
+    kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov)
+    ranks = board.shape.ranks
+    return {code for code in board.grid if code != GAP and not mov[code] and code % ranks}
+
+
+@pytest.mark.parametrize(
+    ("suits", "ranks", "count"), [(2, 4, 25), (3, 4, 25), (2, 5, 25), (3, 5, 25), (4, 4, 4)]
+)
+def test_frozen_cards_never_move(suits: int, ranks: int, count: int) -> None:
+    """A card the analysis calls frozen keeps its cell in every position reachable from there
+    (checked on every reachable class of small boards, not only along sample lines)."""
+    shape = Shape(suits, ranks)
+    checked = 0
+    for seed in range(count):
+        start = random_board(shape, 3000 + seed)
+        seen = {start.key()}
+        todo = [start]
+        while todo:
+            here = todo.pop()
+            frozen = {code: here.pos[code] for code in _frozen(here)}
+            checked += len(frozen)
+            for move in here.moves():
+                child = here.copy()
+                child.play(move)
+                assert all(child.pos[code] == cell for code, cell in frozen.items()), (
+                    text_of(here),
+                    move,
+                )
+                if child.key() not in seen:
+                    seen.add(child.key())
+                    todo.append(child)
+    assert checked > 0
+
+
+@pytest.mark.parametrize(
+    ("suits", "ranks", "count"), [(2, 4, 120), (3, 4, 60), (2, 5, 60), (4, 4, 12), (3, 6, 20)]
+)
+def test_reduced_search_keeps_every_win_and_dead_end(suits: int, ranks: int, count: int) -> None:
+    """Differential: with stubborn sets and the frozen-card cuts the kernel decides exactly as
+    the plain reference (same win, same best dead end) while visiting fewer classes, and its
+    winning lines replay to a win."""
+    shape = Shape(suits, ranks)
+    plain_states = reduced_states = 0
+    for seed in range(count):
+        board = random_board(shape, 9000 + seed)
+        plain = reference.search(board, stop_at_win=False)
+        best = fast.search(board, stop_at_win=False, reduce=True)
+        win = fast.search(board, stop_at_win=True, reduce=True)
+        assert (best.winnable, best.best_dead_end) == (plain.winnable, plain.best_dead_end)
+        assert win.winnable == plain.winnable, text_of(board)
+        if win.winnable:
+            replay = board.copy()
+            for move in win.line:
+                assert move in replay.moves()
+                replay.play(move)
+            assert replay.in_sequence() == shape.full
+        plain_states += plain.states
+        reduced_states += best.states
+    assert reduced_states < plain_states
+
+
+def _safe_move(board: Board) -> Move | None:
+    """The move of a one-move stubborn set, if the kernel finds one here."""
+    grid, pos = _kernel_arrays(board)
+    *_, perms, counts = _tables(board.shape.ranks, board.shape.cells)
+    cells = board.shape.cells
+    moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
+    n = kernel.gen_moves(grid, pos, board.shape.suits, board.shape.ranks, perms, counts, moves)
+    mov = np.zeros(cells, dtype=np.bool_)
+    kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov)
+    scratch = [np.zeros(cells, dtype=np.bool_), np.zeros(cells, dtype=np.bool_)]
+    kept = kernel.stubborn(
+        moves, n, grid, pos, board.shape.ranks, mov, *scratch, np.zeros(cells, dtype=np.int64)
+    )
+    return fast.unpack(int(moves[0])) if n > 1 and kept == 1 else None
+
+
+@pytest.mark.parametrize(("suits", "ranks"), [(3, 4), (3, 5), (4, 4), (4, 5)])
+def test_moves_that_never_hurt_proved_on_small_boards(suits: int, ranks: int) -> None:
+    """Where a position has several moves but a stubborn set of one (typically: extend a
+    row whose 2 can no longer move, when the card leaves no cell its successor could want),
+    that move loses nothing: exhaustive search gives the same win and best dead end before
+    and after it, on every such position reachable in these deals."""
+    shape = Shape(suits, ranks)
+    proved = 0
+    for seed in range(12):
+        start = random_board(shape, 4000 + seed)
+        seen = {start.key()}
+        todo = [start]
+        while todo and len(seen) < 1000:
+            here = todo.pop()
+            move = _safe_move(here)
+            if move is not None:
+                after = here.copy()
+                after.play(move)
+                before_answer = reference.search(here, stop_at_win=False)
+                after_answer = reference.search(after, stop_at_win=False)
+                assert (before_answer.winnable, before_answer.best_dead_end) == (
+                    after_answer.winnable,
+                    after_answer.best_dead_end,
+                ), text_of(here)
+                proved += 1
+            for nxt in here.moves():
+                child = here.copy()
+                child.play(nxt)
+                if child.key() not in seen:
+                    seen.add(child.key())
+                    todo.append(child)
+    assert proved > 20

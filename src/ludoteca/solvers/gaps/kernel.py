@@ -317,8 +317,13 @@ def search(
     perms: np.ndarray,
     counts: np.ndarray,
     salt: np.uint64,
+    reduce: bool,
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray]:
     """Depth-first search over classes from ``start``.
+
+    With ``reduce``, each node keeps only a stubborn set of its moves (which keeps every
+    dead end), and a node is cut when its frozen cards show it cannot beat the best dead end
+    found so far, or, when only a win matters (``stop_at_win``), cannot win at all.
 
     Returns (status, best, best_dead_end, states, line, best_line): status 1 won, 0 not
     winnable, -1 stopped by ``max_states``; ``line`` is the winning line (or empty) and
@@ -336,6 +341,10 @@ def search(
     t1 = np.zeros(1 << 16, dtype=np.uint64)
     t2 = np.zeros(1 << 16, dtype=np.uint64)
     best_line = np.empty(0, dtype=np.int64)
+    mov = np.zeros(cells, dtype=np.bool_)
+    member = np.zeros(cells, dtype=np.bool_)
+    chosen = np.zeros(cells, dtype=np.bool_)
+    todo = np.zeros(cells, dtype=np.int64)
     grids[0, :] = start
     for c in range(cells):
         poss[0, c] = 0
@@ -356,9 +365,18 @@ def search(
             grid = grids[depth]
             score = prefixes(grid, suits, ranks, ends)
             best = max(best, score)
-            n = gen_moves(grid, poss[depth], suits, ranks, perms, counts, moves[depth])
-            nmoves[depth] = n
             index[depth] = 0
+            if reduce:
+                movable(grid, poss[depth], suits, ranks, mov)
+                if upper_bound(grid, suits, ranks, mov) <= best_dead or (
+                    stop_at_win and doomed(grid, poss[depth], suits, ranks, mov)
+                ):
+                    nmoves[depth] = 0
+                    continue
+            n = gen_moves(grid, poss[depth], suits, ranks, perms, counts, moves[depth])
+            if reduce:
+                n = stubborn(moves[depth], n, grid, poss[depth], ranks, mov, member, chosen, todo)
+            nmoves[depth] = n
             if n == 0 and score > best_dead:
                 best_dead = score
                 best_line = moves[:depth, 0].copy()
@@ -417,3 +435,180 @@ def _grown1(array: np.ndarray, size: int) -> np.ndarray:
     bigger = np.zeros(size, dtype=np.int64)
     bigger[: array.size] = array
     return bigger
+
+
+# --- reductions: frozen cards, a bound on what a position can still reach, stubborn sets ------
+@njit(cache=True)
+def movable(grid: np.ndarray, pos: np.ndarray, suits: int, ranks: int, mov: np.ndarray) -> None:
+    """``mov[code]``: can this card ever move again, in any continuation? (A sound
+    over-approximation, the least fixpoint of: a card moves only into the cell right of its
+    predecessor, so that cell must be a gap now, or its occupant must move, or the
+    predecessor must move; a 2 needs a column-0 cell that is a gap or whose card moves.)
+    A card with ``mov`` False is *frozen*: it stays where it is for the rest of the game."""
+    cells = suits * ranks
+    for x in range(cells):
+        mov[x] = False
+    changed = True
+    while changed:
+        changed = False
+        open0 = 0
+        for r in range(suits):
+            head = grid[r * ranks]
+            if head == GAP or mov[head]:
+                open0 += 1
+        for x in range(cells):
+            if x % ranks == 0 or mov[x]:
+                continue
+            if x % ranks == 1:
+                if open0 > 0:
+                    mov[x] = True
+                    changed = True
+                continue
+            if mov[x - 1]:
+                mov[x] = True
+                changed = True
+                continue
+            p = pos[x - 1]
+            if p % ranks == ranks - 1:
+                continue
+            o = grid[p + 1]
+            if o == GAP or (o != x and mov[o]):
+                mov[x] = True
+                changed = True
+
+
+@njit(cache=True)
+def doomed(grid: np.ndarray, pos: np.ndarray, suits: int, ranks: int, mov: np.ndarray) -> bool:
+    """A frozen card that is not where the won position needs it: the position cannot win.
+    In the won position a card of rank k stands in column k - 2, right of its predecessor."""
+    for x in range(suits * ranks):
+        if x % ranks == 0 or mov[x]:
+            continue
+        cell = pos[x]
+        if cell % ranks != x % ranks - 1:
+            return True
+        if x % ranks >= 2:
+            left = grid[cell - 1]
+            if left != x - 1 and (not mov[x - 1] or (left != GAP and not mov[left])):
+                return True
+    return False
+
+
+@njit(cache=True)
+def upper_bound(grid: np.ndarray, suits: int, ranks: int, mov: np.ndarray) -> int:
+    """The most cards in sequence any later position can have: a row whose 2 is frozen keeps
+    its suit and stops at its first frozen wrong card; a frozen other card in column 0 leaves
+    its row empty; any other row may still fill."""
+    total = 0
+    for r in range(suits):
+        head = grid[r * ranks]
+        if head == GAP or mov[head]:
+            total += ranks - 1
+            continue
+        if head % ranks != 1:
+            continue
+        c = 1
+        while c < ranks - 1:
+            code = grid[r * ranks + c]
+            if code != GAP and not mov[code] and code != head + c:
+                break
+            c += 1
+        total += c
+    return total
+
+
+@njit(cache=True)
+def _closure(
+    seed: int,
+    grid: np.ndarray,
+    pos: np.ndarray,
+    ranks: int,
+    mov: np.ndarray,
+    member: np.ndarray,
+    todo: np.ndarray,
+) -> int:
+    """A stubborn set of cards grown from the enabled card ``seed``; ``member`` marks it.
+    Returns how many of its cards can move now, or -1 when it reaches a 2 that can move
+    (the column-0 pool: then no reduction is tried).
+
+    Closure rules, for a card y of the set (frozen cards need none: they never move):
+    * y can move now (into g, right of its predecessor): the moves that could disable it or
+      that it disables join the set: its predecessor (leaving g's left), and y + 1 (which
+      could come into the cell right of y's present cell, unless it is there already);
+    * y cannot move now: the moves that could enable it join: its predecessor (a new place)
+      and the card in the cell right of the predecessor (leaving it)."""
+    for x in range(member.size):
+        member[x] = False
+    member[seed] = True
+    todo[0] = seed
+    top = 1
+    enabled = 0
+    while top > 0:
+        top -= 1
+        y = todo[top]
+        if not mov[y]:
+            continue
+        if y % ranks == 1:
+            return -1
+        p = pos[y - 1]
+        target = p + 1 if p % ranks != ranks - 1 else -1
+        adds0 = y - 1
+        adds1 = -1
+        if target >= 0 and grid[target] == GAP:
+            enabled += 1
+            s = pos[y]
+            if y % ranks != ranks - 1 and s % ranks != ranks - 1:
+                right = grid[s + 1]
+                if right == GAP or (right != y + 1 and mov[right]):
+                    adds1 = y + 1
+        elif target >= 0 and grid[target] != y:
+            adds1 = grid[target]
+        if not member[adds0]:
+            member[adds0] = True
+            todo[top] = adds0
+            top += 1
+        if adds1 >= 0 and not member[adds1]:
+            member[adds1] = True
+            todo[top] = adds1
+            top += 1
+    return enabled
+
+
+@njit(cache=True)
+def stubborn(
+    moves: np.ndarray,
+    n: int,
+    grid: np.ndarray,
+    pos: np.ndarray,
+    ranks: int,
+    mov: np.ndarray,
+    member: np.ndarray,
+    best: np.ndarray,
+    todo: np.ndarray,
+) -> int:
+    """Keep only the moves of the smallest stubborn set found (partial-order reduction):
+    every position with no move left that the full search reaches, the reduced one reaches
+    too, so wins and best dead ends are kept. Returns the new move count."""
+    if n < 2:
+        return n
+    fewest = n + 1
+    for i in range(n):
+        card = moves[i] & 0xFF
+        if moves[i] >> 16 or card % ranks == 1:
+            return n
+        size = _closure(card, grid, pos, ranks, mov, member, todo)
+        if size < 0:
+            return n
+        if size < fewest:
+            fewest = size
+            best[:] = member
+            if size == 1:
+                break
+    if fewest >= n:
+        return n
+    kept = 0
+    for i in range(n):
+        if best[moves[i] & 0xFF]:
+            moves[kept] = moves[i]
+            kept += 1
+    return kept
