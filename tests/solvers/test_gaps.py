@@ -330,10 +330,9 @@ def _safe_move(board: Board) -> Move | None:
     n = kernel.gen_moves(grid, pos, board.shape.suits, board.shape.ranks, perms, counts, moves)
     mov = np.zeros(cells, dtype=np.bool_)
     kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov)
-    scratch = [np.zeros(cells, dtype=np.bool_), np.zeros(cells, dtype=np.bool_)]
-    kept = kernel.stubborn(
-        moves, n, grid, pos, board.shape.ranks, mov, *scratch, np.zeros(cells, dtype=np.int64)
-    )
+    member, chosen = np.zeros(cells, dtype=np.bool_), np.zeros(cells, dtype=np.bool_)
+    todo = np.zeros(cells, dtype=np.int64)
+    kept = kernel.stubborn(moves, n, grid, pos, board.shape.ranks, mov, member, chosen, todo)
     return fast.unpack(int(moves[0])) if n > 1 and kept == 1 else None
 
 
