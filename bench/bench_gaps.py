@@ -14,8 +14,9 @@ import resource
 import statistics
 import time
 
-from ludoteca.core.registry import find_game
-from ludoteca.solvers.base import find_solver
+from ludoteca.games.gaps import SPEC, GapsState
+from ludoteca.solvers.gaps import fast
+from ludoteca.solvers.gaps.line import board_of
 from ludoteca.studies.stats import wilson
 
 
@@ -23,16 +24,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=0)
-    parser.add_argument("--max-states", type=int, default=1_000_000)
+    parser.add_argument("--max-states", type=int, default=None, help="state limit per deal")
+    parser.add_argument("--seconds", type=float, default=None, help="time budget per deal")
     parser.add_argument("--variant", default="no-redeal")
     parser.add_argument("--seeds", help="comma-separated seeds (instead of --deals/--first-seed)")
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
 
-    spec = find_game("gaps")
-    solver = find_solver("gaps")
+    def deal(seed: int) -> GapsState:
+        game = SPEC.new_game(args.variant, seed)
+        assert isinstance(game, GapsState)
+        return game
+
+    if args.max_states is None and args.seconds is None:
+        parser.error("give --max-states or --seconds (or both)")
     warm = time.perf_counter()
-    solver.solve(spec.new_game(args.variant, 0), 1000)
+    fast.decide(board_of(deal(0)), 1000)
     print(f"compile / cache load: {time.perf_counter() - warm:.2f} s")
 
     rows: list[tuple[int, bool | None, int, float]] = []
@@ -43,10 +50,13 @@ def main() -> None:
         else list(range(args.first_seed, args.first_seed + args.deals))
     )
     for seed in seeds:
-        result = solver.solve(spec.new_game(args.variant, seed), args.max_states)
-        rows.append((seed, result.winnable, result.states, result.seconds))
+        board = board_of(deal(seed))
+        began = time.perf_counter()
+        result = fast.decide(board, args.max_states, seconds=args.seconds)
+        seconds = time.perf_counter() - began
+        rows.append((seed, result.winnable, result.states, seconds))
         if args.verbose:
-            print(seed, result.winnable, result.states, f"{result.seconds:.2f}", flush=True)
+            print(seed, result.winnable, result.states, f"{seconds:.2f}", flush=True)
     wall = time.perf_counter() - start
 
     won = sum(1 for _, w, _, _ in rows if w is True)
@@ -56,7 +66,7 @@ def main() -> None:
     times = [t for _, _, _, t in rows]
     low, high = wilson(won, won + lost) if won + lost else (0.0, 1.0)
     print(f"deals {len(rows)} (seeds {seeds[0]}..{seeds[-1]}),")
-    print(f"  max_states {args.max_states:,} per deal, variant {args.variant}")
+    print(f"  per deal: max_states {args.max_states}, seconds {args.seconds}; {args.variant}")
     print(f"decided {won + lost}: won {won}, not winnable {lost}; undecided {unknown}")
     print(f"win rate among decided {won / max(1, won + lost):.3f}  95% CI [{low:.3f}, {high:.3f}]")
     print(f"bounds over all deals: [{won / len(rows):.3f}, {(won + unknown) / len(rows):.3f}]")

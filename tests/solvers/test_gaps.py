@@ -260,7 +260,8 @@ def _kernel_arrays(board: Board) -> tuple[np.ndarray, np.ndarray]:
 def _frozen(board: Board) -> set[int]:
     grid, pos = _kernel_arrays(board)
     mov = np.zeros(board.shape.cells, dtype=np.bool_)
-    kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov)
+    places = np.zeros(board.shape.cells, dtype=np.uint64)
+    kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov, places)
     ranks = board.shape.ranks
     return {code for code in board.grid if code != GAP and not mov[code] and code % ranks}
 
@@ -329,7 +330,8 @@ def _safe_move(board: Board) -> Move | None:
     moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
     n = kernel.gen_moves(grid, pos, board.shape.suits, board.shape.ranks, perms, counts, moves)
     mov = np.zeros(cells, dtype=np.bool_)
-    kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov)
+    places = np.zeros(cells, dtype=np.uint64)
+    kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov, places)
     member, chosen = np.zeros(cells, dtype=np.bool_), np.zeros(cells, dtype=np.bool_)
     todo = np.zeros(cells, dtype=np.int64)
     kept = kernel.stubborn(moves, n, grid, pos, board.shape.ranks, mov, member, chosen, todo)

@@ -41,21 +41,30 @@ def realize(state: GapsState, answer: Answer) -> list[str]:
     return played
 
 
-def solve(state: State[Any], max_states: int | None = None) -> SolveResult:
+def solve(
+    state: State[Any], max_states: int | None = None, seconds: float | None = None
+) -> SolveResult:
+    """Decide the position; when it cannot win, a second search gives the exact best dead
+    end (the most cards in sequence reachable) within the same state limit."""
     start = time.perf_counter()
     game = _as_gaps(state)
-    answer = fast.decide(board_of(game), max_states)
+    board = board_of(game)
+    answer = fast.decide(board, max_states, seconds=seconds)
+    states = answer.states
+    best: int | None = board.shape.full if answer.winnable else None
+    found = answer.best_dead_end
+    if answer.winnable is False:
+        most = fast.best_dead_end(board, max_states)
+        states += most.states
+        found = max(found, most.best_dead_end)
+        best = most.best_dead_end if most.complete else None
     return SolveResult(
         winnable=answer.winnable,
-        states=answer.states,
+        states=states,
         seconds=time.perf_counter() - start,
         moves=realize(game, answer) if answer.winnable else [],
         label=LABEL,
-        extra={
-            "best_in_sequence": answer.best_dead_end if answer.complete else None,
-            "in_sequence_found": answer.best_dead_end,
-            "complete": answer.complete,
-        },
+        extra={"best_in_sequence": best, "in_sequence_found": found, "complete": answer.complete},
     )
 
 
@@ -87,7 +96,7 @@ def _timed_search(game: GapsState, seconds: float) -> Answer:
     best: Answer | None = None
     salt = 0
     while best is None or time.perf_counter() < deadline:
-        answer = fast.search(board, fast.PROBE_STATES, salt=salt)
+        answer = fast.search(board, fast.PROBE_STATES, salt=salt, reduce=True)
         if answer.complete:
             return answer
         if best is None or answer.best_dead_end > best.best_dead_end:
@@ -108,11 +117,17 @@ def solver_policy(state: State[Any], max_states: int | None, rng: DealRng) -> Pl
         if legal == [REDEAL]:
             game.apply(REDEAL)
             continue
-        answer = fast.decide(board_of(game), max_states)
+        board = board_of(game)
+        answer = fast.decide(board, max_states)
         states += answer.states
+        last = game.redeals_used == game.params.redeals
+        if answer.winnable is False or (answer.winnable is None and not last):
+            # Not (known) winnable: play to the best dead end, then redeal or stop there.
+            answer = fast.best_dead_end(board, max_states)
+            states += answer.states
         exact = exact and answer.complete
         final, won = answer.best_dead_end, answer.winnable is True
-        if won or game.redeals_used == game.params.redeals:
+        if won or last:
             break
         for move in realize(game, answer):
             game.apply(move)

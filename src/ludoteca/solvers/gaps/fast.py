@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from functools import cache
 
 import numpy as np
@@ -62,18 +63,37 @@ PROBE_STATES = 5_000
 equal moves in another order, find far more wins than one long search with the same budget,
 and run faster per node (their table stays in cache)."""
 
+PROBE_SHARE = 0.15
+"""The part of a limited budget spent on probes; the rest goes to one full search."""
 
-def decide(start: Board, max_states: int | None, reduce: bool = True) -> Answer:
-    """Search for a win; under a state limit, first spend half of it on short probes (a
-    different salt each), since one deep search often sinks its whole budget under an early
-    wrong move while wins lie elsewhere. A probe that finishes decides too (it saw every
-    node). The other half goes to one search in the standard order, which alone can prove a
-    deal lost."""
-    if max_states is None:
+
+def decide(
+    start: Board,
+    max_states: int | None,
+    reduce: bool = True,
+    seconds: float | None = None,
+) -> Answer:
+    """Can ``start`` win? Exact when ``complete``. Without limits, one full search. Under a
+    state limit or a time budget, first 15% of it on short probes (a different salt
+    each), since one deep search often sinks its budget under an early wrong move while
+    wins lie elsewhere; a probe that finishes decides too (it saw every node). The rest goes
+    to one search in the standard order, which alone can prove a deal lost; under a time
+    budget its state limit comes from the rate the probes ran at.
+
+    With ``reduce`` (the default) the searches keep only stubborn sets of moves and cut
+    positions that can no longer win, so ``best_dead_end`` is then only what was seen; ask
+    :func:`best_dead_end` for the exact figure."""
+    if max_states is None and seconds is None:
         return search(start, reduce=reduce)
+    began = time.perf_counter()
+    limit = UNLIMITED if max_states is None else max_states
     spent = 0
     best: Answer | None = None
-    for salt in range(1, max_states // (2 * PROBE_STATES) + 1):
+    salt = 0
+    while spent + PROBE_STATES <= PROBE_SHARE * limit and (
+        seconds is None or time.perf_counter() - began < PROBE_SHARE * seconds
+    ):
+        salt += 1
         answer = search(start, PROBE_STATES, salt=salt, reduce=reduce)
         spent += answer.states
         if answer.complete:
@@ -81,9 +101,22 @@ def decide(start: Board, max_states: int | None, reduce: bool = True) -> Answer:
             return answer
         if best is None or answer.best_dead_end > best.best_dead_end:
             best = answer
-    answer = search(start, max_states - spent, reduce=reduce)
+    rest = limit - spent
+    if seconds is not None:
+        elapsed = time.perf_counter() - began
+        rate = spent / elapsed if spent else 300_000.0
+        # A long search runs slower than the probes (its table leaves the cache): aim short.
+        rest = min(rest, max(PROBE_STATES, int(0.8 * rate * (seconds - elapsed))))
+    answer = search(start, rest, reduce=reduce)
     answer.states += spent
     if not answer.complete and best is not None and best.best_dead_end > answer.best_dead_end:
         # Undecided: keep the line to the best dead end any of the searches reached.
         answer.best_dead_end, answer.line = best.best_dead_end, best.line
     return answer
+
+
+def best_dead_end(start: Board, max_states: int | None) -> Answer:
+    """The most cards in sequence at a position with no move left, and a line to it (exact
+    when ``complete``): stubborn sets keep every dead end, and a position is cut when what
+    its cards can still reach cannot beat the best dead end found so far."""
+    return search(start, max_states, stop_at_win=False, reduce=True)

@@ -342,6 +342,7 @@ def search(
     t2 = np.zeros(1 << 16, dtype=np.uint64)
     best_line = np.empty(0, dtype=np.int64)
     mov = np.zeros(cells, dtype=np.bool_)
+    places = np.zeros(cells, dtype=np.uint64)
     member = np.zeros(cells, dtype=np.bool_)
     chosen = np.zeros(cells, dtype=np.bool_)
     todo = np.zeros(cells, dtype=np.int64)
@@ -367,9 +368,11 @@ def search(
             best = max(best, score)
             index[depth] = 0
             if reduce:
-                movable(grid, poss[depth], suits, ranks, mov)
-                if upper_bound(grid, suits, ranks, mov) <= best_dead or (
-                    stop_at_win and doomed(grid, poss[depth], suits, ranks, mov)
+                movable(grid, poss[depth], suits, ranks, mov, places)
+                if (
+                    doomed(suits, ranks, places)
+                    if stop_at_win
+                    else upper_bound(suits, ranks, places) <= best_dead
                 ):
                     nmoves[depth] = 0
                     continue
@@ -439,81 +442,115 @@ def _grown1(array: np.ndarray, size: int) -> np.ndarray:
 
 # --- reductions: frozen cards, a bound on what a position can still reach, stubborn sets ------
 @njit(cache=True)
-def movable(grid: np.ndarray, pos: np.ndarray, suits: int, ranks: int, mov: np.ndarray) -> None:
-    """``mov[code]``: can this card ever move again, in any continuation? (A sound
-    over-approximation, the least fixpoint of: a card moves only into the cell right of its
-    predecessor, so that cell must be a gap now, or its occupant must move, or the
-    predecessor must move; a 2 needs a column-0 cell that is a gap or whose card moves.)
-    A card with ``mov`` False is *frozen*: it stays where it is for the rest of the game."""
-    cells = suits * ranks
-    for x in range(cells):
-        mov[x] = False
-    changed = True
-    while changed:
-        changed = False
-        open0 = 0
-        for r in range(suits):
-            head = grid[r * ranks]
-            if head == GAP or mov[head]:
-                open0 += 1
-        for x in range(cells):
-            if x % ranks == 0 or mov[x]:
-                continue
-            if x % ranks == 1:
-                if open0 > 0:
-                    mov[x] = True
-                    changed = True
-                continue
-            if mov[x - 1]:
-                mov[x] = True
-                changed = True
-                continue
-            p = pos[x - 1]
-            if p % ranks == ranks - 1:
-                continue
-            o = grid[p + 1]
-            if o == GAP or (o != x and mov[o]):
-                mov[x] = True
-                changed = True
+def _bit(cell: int) -> np.uint64:
+    return np.uint64(1) << np.uint64(cell)
 
 
 @njit(cache=True)
-def doomed(grid: np.ndarray, pos: np.ndarray, suits: int, ranks: int, mov: np.ndarray) -> bool:
-    """A frozen card that is not where the won position needs it: the position cannot win.
-    In the won position a card of rank k stands in column k - 2, right of its predecessor."""
-    for x in range(suits * ranks):
-        if x % ranks == 0 or mov[x]:
+def movable(
+    grid: np.ndarray,
+    pos: np.ndarray,
+    suits: int,
+    ranks: int,
+    mov: np.ndarray,
+    places: np.ndarray,
+) -> None:
+    """Where can each card still go? ``places[code]`` is a bit mask of the cells the card may
+    stand in at any later time, ``mov[code]`` whether it can move at all; a card that cannot
+    is *frozen*. A sound over-approximation, the least fixpoint of: a card moves only into a
+    cell right of a cell its predecessor may stand in (a 2: into column 0), and only into a
+    cell that may be a gap; a cell may be a gap only if it is one now or its card can move
+    (the first time a cell empties, the card dealt there leaves it)."""
+    cells = suits * ranks
+    col0 = np.uint64(0)
+    for r in range(suits):
+        col0 |= _bit(r * ranks)
+    everywhere = (np.uint64(1) << np.uint64(cells)) - np.uint64(1)
+    inner = everywhere & ~col0
+    free = np.uint64(0)
+    for cell in range(cells):
+        if grid[cell] == GAP:
+            free |= _bit(cell)
+    for x in range(cells):
+        mov[x] = False
+        places[x] = _bit(pos[x]) if x % ranks else np.uint64(0)
+    changed = True
+    while changed:
+        changed = False
+        for suit in range(suits):
+            two = suit * ranks + 1
+            for x in range(two, (suit + 1) * ranks):
+                if x == two:
+                    wider = places[x] | (free & col0)
+                else:
+                    wider = places[x] | ((places[x - 1] << np.uint64(1)) & inner & free)
+                if wider != places[x]:
+                    places[x] = wider
+                    changed = True
+                    if not mov[x]:
+                        # Its cell may empty now: cards already passed may gain from it.
+                        mov[x] = True
+                        free |= _bit(pos[x])
+
+
+@njit(cache=True)
+def _suit_rows(suit: int, suits: int, ranks: int, places: np.ndarray) -> int:
+    """Rows (bit mask) where the whole suit could still end in order: its 2 may reach the
+    row's column 0 and each card the cell of its rank in that row."""
+    rows = 0
+    two = suit * ranks + 1
+    for r in range(suits):
+        if not (places[two] >> np.uint64(r * ranks)) & np.uint64(1):
             continue
-        cell = pos[x]
-        if cell % ranks != x % ranks - 1:
+        whole = True
+        for k in range(1, ranks - 1):
+            if not (places[two + k] >> np.uint64(r * ranks + k)) & np.uint64(1):
+                whole = False
+                break
+        if whole:
+            rows |= 1 << r
+    return rows
+
+
+@njit(cache=True)
+def doomed(suits: int, ranks: int, places: np.ndarray) -> bool:
+    """Can the position no longer win? Each suit needs a row where every one of its cards
+    may still reach its cell, and the suits need different rows (Hall's condition)."""
+    options = np.zeros(suits, dtype=np.int64)
+    for suit in range(suits):
+        options[suit] = _suit_rows(suit, suits, ranks, places)
+        if options[suit] == 0:
             return True
-        if x % ranks >= 2:
-            left = grid[cell - 1]
-            if left != x - 1 and (not mov[x - 1] or (left != GAP and not mov[left])):
-                return True
+    for subset in range(1, 1 << suits):
+        union = 0
+        size = 0
+        for suit in range(suits):
+            if subset >> suit & 1:
+                union |= options[suit]
+                size += 1
+        count = 0
+        while union:
+            union &= union - 1
+            count += 1
+        if count < size:
+            return True
     return False
 
 
 @njit(cache=True)
-def upper_bound(grid: np.ndarray, suits: int, ranks: int, mov: np.ndarray) -> int:
-    """The most cards in sequence any later position can have: a row whose 2 is frozen keeps
-    its suit and stops at its first frozen wrong card; a frozen other card in column 0 leaves
-    its row empty; any other row may still fill."""
+def upper_bound(suits: int, ranks: int, places: np.ndarray) -> int:
+    """The most cards in sequence any later position can have: for each row, the longest
+    run from column 0 that some suit's cards may all still reach."""
     total = 0
     for r in range(suits):
-        head = grid[r * ranks]
-        if head == GAP or mov[head]:
-            total += ranks - 1
-            continue
-        if head % ranks != 1:
-            continue
-        c = 1
-        while c < ranks - 1:
-            code = grid[r * ranks + c]
-            if code != GAP and not mov[code] and code != head + c:
-                break
-            c += 1
-        total += c
+        most = 0
+        for suit in range(suits):
+            two = suit * ranks + 1
+            c = 0
+            while c < ranks - 1 and (places[two + c] >> np.uint64(r * ranks + c)) & np.uint64(1):
+                c += 1
+            most = max(most, c)
+        total += most
     return total
 
 
