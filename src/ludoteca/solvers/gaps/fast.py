@@ -30,6 +30,7 @@ def search(
     stop_at_win: bool = True,
     salt: int = 0,
     reduce: bool = False,
+    deadline: float = 0.0,
 ) -> Answer:
     shape = start.shape
     z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
@@ -45,6 +46,7 @@ def search(
         counts,
         np.uint64(salt),
         reduce,
+        deadline,
     )
     winnable = {1: True, 0: False, -1: None}[int(status)]
     chosen = line if status == 1 else best_line
@@ -77,8 +79,8 @@ def decide(
     state limit or a time budget, first 15% of it on short probes (a different salt
     each), since one deep search often sinks its budget under an early wrong move while
     wins lie elsewhere; a probe that finishes decides too (it saw every node). The rest goes
-    to one search in the standard order, which alone can prove a deal lost; under a time
-    budget its state limit comes from the rate the probes ran at.
+    to one search in the standard order, which alone can prove a deal lost, and stops at
+    the state limit or when the time is up.
 
     With ``reduce`` (the default) the searches keep only stubborn sets of moves and cut
     positions that can no longer win, so ``best_dead_end`` is then only what was seen; ask
@@ -101,13 +103,8 @@ def decide(
             return answer
         if best is None or answer.best_dead_end > best.best_dead_end:
             best = answer
-    rest = limit - spent
-    if seconds is not None:
-        elapsed = time.perf_counter() - began
-        rate = spent / elapsed if spent else 300_000.0
-        # A long search runs slower than the probes (its table leaves the cache): aim short.
-        rest = min(rest, max(PROBE_STATES, int(0.8 * rate * (seconds - elapsed))))
-    answer = search(start, rest, reduce=reduce)
+    deadline = 0.0 if seconds is None else began + seconds
+    answer = search(start, limit - spent, reduce=reduce, deadline=deadline)
     answer.states += spent
     if not answer.complete and best is not None and best.best_dead_end > answer.best_dead_end:
         # Undecided: keep the line to the best dead end any of the searches reached.

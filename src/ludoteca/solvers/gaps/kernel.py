@@ -8,12 +8,14 @@ A move is packed in an int64: card | target << 8 | layout << 16.
 
 from __future__ import annotations
 
+import time
+
 # Numba compiles no generator expressions, so loops stay loops here.
 # ruff: noqa: SIM110
 from itertools import permutations
 
 import numpy as np
-from numba import njit
+from numba import njit, objmode
 
 GAP = -1
 POOL = -2
@@ -39,6 +41,13 @@ def zobrist(ranks: int, cells: int, seed: int) -> np.ndarray:
     return rng.integers(0, 2**63, size=(ranks, cells + 2), dtype=np.uint64) * np.uint64(2) + (
         rng.integers(0, 2, size=(ranks, cells + 2), dtype=np.uint64)
     )
+
+
+@njit(cache=True)
+def _clock() -> float:
+    with objmode(now="float64"):
+        now = time.perf_counter()
+    return now
 
 
 @njit(cache=True)
@@ -282,27 +291,27 @@ def _order(
 
 
 @njit(cache=True)
-def _insert(t1: np.ndarray, t2: np.ndarray, h1: np.uint64, h2: np.uint64) -> bool:
-    """Add a key; False if it was there already."""
-    mask = np.uint64(t1.size - 1)
+def _insert(table: np.ndarray, h1: np.uint64, h2: np.uint64) -> bool:
+    """Add a key; False if it was there already. Slot i holds the two halves of a key at
+    ``table[2i]`` and ``table[2i + 1]``, side by side: one cache line per probe."""
+    mask = np.uint64(table.size // 2 - 1)
     i = h1 & mask
-    while t1[i] != 0:
-        if t1[i] == h1 and t2[i] == h2:
+    while table[2 * i] != 0:
+        if table[2 * i] == h1 and table[2 * i + 1] == h2:
             return False
         i = (i + np.uint64(1)) & mask
-    t1[i] = h1
-    t2[i] = h2
+    table[2 * i] = h1
+    table[2 * i + 1] = h2
     return True
 
 
 @njit(cache=True)
-def _grow(t1: np.ndarray, t2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    n1 = np.zeros(t1.size * 2, dtype=np.uint64)
-    n2 = np.zeros(t1.size * 2, dtype=np.uint64)
-    for i in range(t1.size):
-        if t1[i] != 0:
-            _insert(n1, n2, t1[i], t2[i])
-    return n1, n2
+def _grow(table: np.ndarray) -> np.ndarray:
+    bigger = np.zeros(table.size * 2, dtype=np.uint64)
+    for i in range(table.size // 2):
+        if table[2 * i] != 0:
+            _insert(bigger, table[2 * i], table[2 * i + 1])
+    return bigger
 
 
 @njit(cache=True)
@@ -318,6 +327,7 @@ def search(
     counts: np.ndarray,
     salt: np.uint64,
     reduce: bool,
+    deadline: float,
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray]:
     """Depth-first search over classes from ``start``.
 
@@ -326,7 +336,8 @@ def search(
     found so far, or, when only a win matters (``stop_at_win``), cannot win at all.
 
     Returns (status, best, best_dead_end, states, line, best_line): status 1 won, 0 not
-    winnable, -1 stopped by ``max_states``; ``line`` is the winning line (or empty) and
+    winnable, -1 stopped by ``max_states`` or by the clock passing ``deadline`` (a
+    ``time.perf_counter`` value; 0 for none); ``line`` is the winning line (or empty) and
     ``best_line`` the line to a best dead end.
     """
     cells = suits * ranks
@@ -338,8 +349,7 @@ def search(
     nmoves = np.zeros(depth_cap, dtype=np.int64)
     index = np.zeros(depth_cap, dtype=np.int64)
     ends = np.empty(suits, dtype=np.int64)
-    t1 = np.zeros(1 << 16, dtype=np.uint64)
-    t2 = np.zeros(1 << 16, dtype=np.uint64)
+    table = np.zeros(1 << 17, dtype=np.uint64)
     best_line = np.empty(0, dtype=np.int64)
     mov = np.zeros(cells, dtype=np.bool_)
     places = np.zeros(cells, dtype=np.uint64)
@@ -353,7 +363,7 @@ def search(
         if start[c] != GAP:
             poss[0, start[c]] = c
     h1, h2 = class_key(grids[0], suits, ranks, z1, z2)
-    _insert(t1, t2, h1, h2)
+    _insert(table, h1, h2)
     states = 1
     best = -1
     best_dead = -1
@@ -408,11 +418,13 @@ def search(
         h1, h2 = class_key(grids[depth + 1], suits, ranks, z1, z2)
         if states >= max_states:
             return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
-        if not _insert(t1, t2, h1, h2):
+        if not _insert(table, h1, h2):
             continue
         states += 1
-        if states * 2 > t1.size:
-            t1, t2 = _grow(t1, t2)
+        if deadline > 0.0 and states & 0xFFF == 0 and _clock() > deadline:
+            return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
+        if states * 4 > table.size:
+            table = _grow(table)
         depth += 1
         fresh = True
     line = best_line if status == 1 else np.empty(0, dtype=np.int64)
@@ -563,10 +575,12 @@ def _closure(
     mov: np.ndarray,
     member: np.ndarray,
     todo: np.ndarray,
+    enough: int,
 ) -> int:
     """A stubborn set of cards grown from the enabled card ``seed``; ``member`` marks it.
     Returns how many of its cards can move now, or -1 when it reaches a 2 that can move
-    (the column-0 pool: then no reduction is tried).
+    (the column-0 pool: then no reduction is tried); it stops early, returning ``enough``,
+    once that many cards of the set can move (a smaller set is known already).
 
     Closure rules, for a card y of the set (frozen cards need none: they never move):
     * y can move now (into g, right of its predecessor): the moves that could disable it or
@@ -593,6 +607,8 @@ def _closure(
         adds1 = -1
         if target >= 0 and grid[target] == GAP:
             enabled += 1
+            if enabled >= enough:
+                return enough
             s = pos[y]
             if y % ranks != ranks - 1 and s % ranks != ranks - 1:
                 right = grid[s + 1]
@@ -633,7 +649,7 @@ def stubborn(
         card = moves[i] & 0xFF
         if moves[i] >> 16 or card % ranks == 1:
             return n
-        size = _closure(card, grid, pos, ranks, mov, member, todo)
+        size = _closure(card, grid, pos, ranks, mov, member, todo, fewest)
         if size < 0:
             return n
         if size < fewest:
