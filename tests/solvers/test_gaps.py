@@ -15,7 +15,7 @@ from ludoteca.core.game import Variant
 from ludoteca.core.rng import DealRng
 from ludoteca.games.gaps import SPEC, GapsState, from_position
 from ludoteca.solvers.base import find_solver
-from ludoteca.solvers.gaps import fast, kernel, reference
+from ludoteca.solvers.gaps import fast, kernel, play_phases, reference, within
 from ludoteca.solvers.gaps.board import GAP, Board, Move, Shape
 from ludoteca.solvers.gaps.fast import _tables
 from ludoteca.solvers.gaps.line import board_of
@@ -370,3 +370,21 @@ def test_moves_that_never_hurt_proved_on_small_boards(suits: int, ranks: int) ->
                     seen.add(child.key())
                     todo.append(child)
     assert proved > 20
+
+
+def test_one_run_with_three_redeals_gives_the_rates_for_fewer() -> None:
+    """The redeal table comes from one run: playing with 3 redeals and reading the first
+    k + 1 phases gives the same outcome as playing the game that allows only k (a redeal's
+    shuffle depends only on the deal and the redeals before it)."""
+    policy = find_solver("gaps").policies["solver"]
+    redealt = 0
+    for seed in range(30):
+        game = SPEC.new_game(variant(3, 5, 3), seed)
+        assert isinstance(game, GapsState)
+        phases = play_phases(game, None)
+        assert phases and all(phase.winnable is not None for phase in phases)
+        redealt += len(phases) > 1
+        for k in range(4):
+            alone = policy(SPEC.new_game(variant(3, 5, k), seed), None, DealRng(seed))
+            assert within(phases, k) is alone.won, (seed, k)
+    assert redealt >= 3

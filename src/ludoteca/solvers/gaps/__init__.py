@@ -10,6 +10,7 @@ no move is left (where the game ends, or where a redeal may come).
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.core.game import State
@@ -69,71 +70,98 @@ def solve(
 
 
 def hint(state: State[Any], seconds: float) -> Hint:
-    """The first move of a winning line, or of the line to the best dead end found."""
+    """The first move of a winning line; in a position that cannot win (or whose search ran
+    out of time), the first move of the line to the best dead end found, which is what a
+    redeal keeps. Half the time decides, the rest looks for the best dead end if needed."""
+    began = time.perf_counter()
     game = _as_gaps(state)
     legal = game.legal_moves()
     if not legal:
         return Hint(None, False, "no move left")
     if legal == [REDEAL]:
         return Hint("redeal", None, "no other move: redeal")
-    answer = _timed_search(game, seconds)
-    first = realize(game, Answer(answer.winnable, 0, 0, 0, answer.line[:1]))[:1]
-    move = first[0] if first else game.move_text(legal[0])
-    if answer.winnable:
-        note = "winnable without a redeal"
-    elif answer.complete:
-        note = f"not winnable without a redeal; at best {answer.best_dead_end} in sequence"
-    else:
-        note = f"search stopped; {answer.best_dead_end} in sequence reached so far"
-    return Hint(move, answer.winnable, note)
-
-
-def _timed_search(game: GapsState, seconds: float) -> Answer:
-    """Probes of a few thousand nodes, each in another move order, until one decides or
-    most of the time is gone (the kernel cannot read the clock, so the probes stay short)."""
-    deadline = time.perf_counter() + 0.8 * seconds
     board = board_of(game)
-    best: Answer | None = None
-    salt = 0
-    while best is None or time.perf_counter() < deadline:
-        answer = fast.search(board, fast.PROBE_STATES, salt=salt, reduce=True)
-        if answer.complete:
-            return answer
-        if best is None or answer.best_dead_end > best.best_dead_end:
-            best = answer
-        salt += 1
-    return best
+    budget = 0.8 * seconds
+    answer = fast.decide(board, None, seconds=budget / 2)
+    if answer.winnable:
+        return Hint(_first(game, answer), True, "winnable without a redeal")
+    most = fast.best_dead_end(board, None, deadline=began + budget)
+    if most.best_dead_end < answer.best_dead_end:
+        most = answer
+    if answer.complete and most.complete:
+        note = f"not winnable without a redeal; at best {most.best_dead_end} in sequence"
+    elif answer.complete:
+        note = f"not winnable without a redeal; {most.best_dead_end} in sequence found so far"
+    else:
+        note = f"search stopped; {most.best_dead_end} in sequence reached so far"
+    return Hint(_first(game, most), answer.winnable, note)
 
 
-def solver_policy(state: State[Any], max_states: int | None, rng: DealRng) -> PlayResult:
-    """No redeal: the exact answer. With redeals: each phase is played to its best dead end,
-    then redealt (the exact best for the phase, not for the whole game)."""
-    game = _as_gaps(state)
-    states = 0
-    exact = True
-    final = game.in_sequence
-    won = game.won
-    while not won and (legal := game.legal_moves()):
+def _first(game: GapsState, answer: Answer) -> str:
+    """The first engine move of the answer's line (any legal move if the line is empty)."""
+    first = realize(game, Answer(answer.winnable, 0, 0, 0, answer.line[:1]))[:1]
+    return first[0] if first else game.move_text(game.legal_moves()[0])
+
+
+@dataclass
+class Phase:
+    """One deal or redeal played by the solver policy."""
+
+    winnable: bool | None
+    """Could this phase be won without a further redeal (None: the search ran out)."""
+    in_sequence: int
+    """Cards in sequence where the phase ended (a win, or the best dead end found)."""
+    states: int
+
+
+def play_phases(game: GapsState, max_states: int | None) -> list[Phase]:
+    """Play ``game`` on with the solver: each phase is won if the search finds a win, else
+    played to the best dead end found and redealt while redeals remain (the best for the
+    phase, not for the whole game)."""
+    phases: list[Phase] = []
+    while not game.won and (legal := game.legal_moves()):
         if legal == [REDEAL]:
             game.apply(REDEAL)
             continue
         board = board_of(game)
         answer = fast.decide(board, max_states)
-        states += answer.states
+        states = answer.states
+        if answer.winnable is not True:
+            most = fast.best_dead_end(board, max_states)
+            states += most.states
+            winnable = True if most.winnable else answer.winnable
+            if most.best_dead_end >= answer.best_dead_end or most.winnable:
+                answer = most
+            answer.winnable = winnable
+        phases.append(Phase(answer.winnable, answer.best_dead_end, states))
         last = game.redeals_used == game.params.redeals
-        if answer.winnable is False or (answer.winnable is None and not last):
-            # Not (known) winnable: play to the best dead end, then redeal or stop there.
-            answer = fast.best_dead_end(board, max_states)
-            states += answer.states
-        exact = exact and answer.complete
-        final, won = answer.best_dead_end, answer.winnable is True
-        if won or last:
+        if answer.winnable is True or last:
+            for move in realize(game, answer) if answer.winnable else []:
+                game.apply(move)
             break
         for move in realize(game, answer):
             game.apply(move)
+    return phases
+
+
+def within(phases: list[Phase], redeals: int) -> bool | None:
+    """The outcome had the game allowed only ``redeals`` redeals: a later phase plays the
+    same cards (a redeal's shuffle depends only on the deal and how many came before)."""
+    first = phases[: redeals + 1]
+    if any(phase.winnable is True for phase in first):
+        return True
+    return None if any(phase.winnable is None for phase in first) else False
+
+
+def solver_policy(state: State[Any], max_states: int | None, rng: DealRng) -> PlayResult:
+    """No redeal: the exact answer. With redeals: see :func:`play_phases`."""
+    game = _as_gaps(state)
+    phases = play_phases(game, max_states)
+    won = within(phases, game.params.redeals) if phases else game.won
+    final = phases[-1].in_sequence if phases else game.in_sequence
     details = {"redeals_used": game.redeals_used, "in_sequence": final}
     score = final - game.params.penalty * game.redeals_used
-    return PlayResult(won if (won or exact) else None, score, states, details)
+    return PlayResult(won, score, sum(phase.states for phase in phases), details)
 
 
 ENTRY = register_solver(

@@ -112,8 +112,9 @@ def decide(
     return answer
 
 
-def best_dead_end(start: Board, max_states: int | None) -> Answer:
+def best_dead_end(start: Board, max_states: int | None, deadline: float = 0.0) -> Answer:
     """The most cards in sequence at a position with no move left, and a line to it (exact
     when ``complete``): stubborn sets keep every dead end, and a position is cut when what
-    its cards can still reach cannot beat the best dead end found so far."""
-    return search(start, max_states, stop_at_win=False, reduce=True)
+    its cards can still reach cannot beat the best dead end found so far. ``deadline``: a
+    ``time.perf_counter`` value to stop at (0: none)."""
+    return search(start, max_states, stop_at_win=False, reduce=True, deadline=deadline)
