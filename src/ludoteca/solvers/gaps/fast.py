@@ -66,7 +66,15 @@ equal moves in another order, find far more wins than one long search with the s
 and run faster per node (their table stays in cache)."""
 
 PROBE_SHARE = 0.15
-"""The part of a limited budget spent on probes; the rest goes to one full search."""
+"""The part of a state limit spent on probes; the rest goes to one full search."""
+
+PROBE_SECONDS = 3.0
+"""Under a time budget, probes stop after this long (or 15% of it, if less): the wins they
+find come early, and a deal that cannot win needs every second of the full search."""
+
+DEADLINE_MARGIN = 0.96
+"""The full search aims a little short of the budget: its clock is read every 4,096 states
+and its table may be rehashing when the time runs out."""
 
 
 def decide(
@@ -76,11 +84,11 @@ def decide(
     seconds: float | None = None,
 ) -> Answer:
     """Can ``start`` win? Exact when ``complete``. Without limits, one full search. Under a
-    state limit or a time budget, first 15% of it on short probes (a different salt
-    each), since one deep search often sinks its budget under an early wrong move while
-    wins lie elsewhere; a probe that finishes decides too (it saw every node). The rest goes
-    to one search in the standard order, which alone can prove a deal lost, and stops at
-    the state limit or when the time is up.
+    state limit or a time budget, first 15% of it (at most 3 s) on short probes (a
+    different salt each), since one deep search often sinks its budget under an early
+    wrong move while wins lie elsewhere; a probe that finishes decides too (it saw every
+    node). The rest goes to one search in the standard order, which alone can prove a deal
+    lost, and stops at the state limit or when the time is up.
 
     With ``reduce`` (the default) the searches keep only stubborn sets of moves and cut
     positions that can no longer win, so ``best_dead_end`` is then only what was seen; ask
@@ -92,8 +100,9 @@ def decide(
     spent = 0
     best: Answer | None = None
     salt = 0
+    probing = None if seconds is None else min(PROBE_SHARE * seconds, PROBE_SECONDS)
     while spent + PROBE_STATES <= PROBE_SHARE * limit and (
-        seconds is None or time.perf_counter() - began < PROBE_SHARE * seconds
+        probing is None or time.perf_counter() - began < probing
     ):
         salt += 1
         answer = search(start, PROBE_STATES, salt=salt, reduce=reduce)
@@ -103,7 +112,7 @@ def decide(
             return answer
         if best is None or answer.best_dead_end > best.best_dead_end:
             best = answer
-    deadline = 0.0 if seconds is None else began + seconds
+    deadline = 0.0 if seconds is None else began + DEADLINE_MARGIN * seconds
     answer = search(start, limit - spent, reduce=reduce, deadline=deadline)
     answer.states += spent
     if not answer.complete and best is not None and best.best_dead_end > answer.best_dead_end:

@@ -93,6 +93,71 @@ def class_key(
 
 
 @njit(cache=True)
+def row_bodies(
+    grid: np.ndarray, suits: int, ranks: int, z1: np.ndarray, z2: np.ndarray, out: np.ndarray
+) -> None:
+    """Each row's hash halves over columns 1 on (``out[2r]``, ``out[2r + 1]``); column 0
+    joins in :func:`keyed`, since whether it counts as pool depends on the whole column."""
+    for r in range(suits):
+        b1 = np.uint64(0)
+        b2 = np.uint64(0)
+        for c in range(1, ranks):
+            code = grid[r * ranks + c]
+            b1 ^= z1[c, code + 2]
+            b2 ^= z2[c, code + 2]
+        out[2 * r] = b1
+        out[2 * r + 1] = b2
+
+
+@njit(cache=True)
+def _move_body(
+    body: np.ndarray,
+    card: int,
+    source: int,
+    target: int,
+    ranks: int,
+    z1: np.ndarray,
+    z2: np.ndarray,
+) -> None:
+    """Update the row bodies for ``card`` leaving ``source`` for ``target`` (column-0
+    rearrangements of a class move touch no body)."""
+    col = source % ranks
+    if col:
+        r = source // ranks
+        body[2 * r] ^= z1[col, card + 2] ^ z1[col, GAP + 2]
+        body[2 * r + 1] ^= z2[col, card + 2] ^ z2[col, GAP + 2]
+    col = target % ranks
+    if col:
+        r = target // ranks
+        body[2 * r] ^= z1[col, GAP + 2] ^ z1[col, card + 2]
+        body[2 * r + 1] ^= z2[col, GAP + 2] ^ z2[col, card + 2]
+
+
+@njit(cache=True)
+def keyed(
+    grid: np.ndarray, body: np.ndarray, suits: int, ranks: int, z1: np.ndarray, z2: np.ndarray
+) -> tuple[np.uint64, np.uint64]:
+    """:func:`class_key` from the row bodies: the same key, 4 cells read instead of 52."""
+    free = _pool_free(grid, suits, ranks)
+    h1 = np.uint64(0)
+    h2 = np.uint64(0)
+    for r in range(suits):
+        code = grid[r * ranks]
+        if free and _pooled(code, ranks):
+            code = POOL
+        h1 += _mix(body[2 * r] ^ z1[0, code + 2])
+        h2 += _mix(body[2 * r + 1] ^ z2[0, code + 2] ^ np.uint64(0x5851F42D4C957F2D))
+    return h1 | np.uint64(1), h2
+
+
+@njit(cache=True)
+def _grown_u64(array: np.ndarray, rows: int) -> np.ndarray:
+    bigger = np.empty((rows, array.shape[1]), dtype=np.uint64)
+    bigger[: array.shape[0]] = array
+    return bigger
+
+
+@njit(cache=True)
 def _run(grid: np.ndarray, cell: int, ranks: int) -> int:
     length = 1
     while cell % ranks < ranks - 1 and grid[cell + 1] == grid[cell] + 1:
@@ -345,6 +410,7 @@ def search(
     depth_cap = 1024
     grids = np.empty((depth_cap, cells), dtype=np.int8)
     poss = np.empty((depth_cap, cells), dtype=np.int8)
+    bodies = np.empty((depth_cap, 2 * suits), dtype=np.uint64)
     moves = np.empty((depth_cap, MAX_MOVES), dtype=np.int64)
     nmoves = np.zeros(depth_cap, dtype=np.int64)
     index = np.zeros(depth_cap, dtype=np.int64)
@@ -362,6 +428,7 @@ def search(
     for c in range(cells):
         if start[c] != GAP:
             poss[0, start[c]] = c
+    row_bodies(grids[0], suits, ranks, z1, z2, bodies[0])
     h1, h2 = class_key(grids[0], suits, ranks, z1, z2)
     _insert(table, h1, h2)
     states = 1
@@ -374,8 +441,6 @@ def search(
         if fresh:
             fresh = False
             grid = grids[depth]
-            score = prefixes(grid, suits, ranks, ends)
-            best = max(best, score)
             index[depth] = 0
             if reduce:
                 movable(grid, poss[depth], suits, ranks, mov, places)
@@ -386,6 +451,8 @@ def search(
                 ):
                     nmoves[depth] = 0
                     continue
+            score = prefixes(grid, suits, ranks, ends)
+            best = max(best, score)
             n = gen_moves(grid, poss[depth], suits, ranks, perms, counts, moves[depth])
             if reduce:
                 n = stubborn(moves[depth], n, grid, poss[depth], ranks, mov, member, chosen, todo)
@@ -409,13 +476,18 @@ def search(
             depth_cap *= 2
             grids = _grown(grids, depth_cap)
             poss = _grown(poss, depth_cap)
+            bodies = _grown_u64(bodies, depth_cap)
             moves = _grown64(moves, depth_cap)
             nmoves = _grown1(nmoves, depth_cap)
             index = _grown1(index, depth_cap)
         grids[depth + 1, :] = grids[depth]
         poss[depth + 1, :] = poss[depth]
+        bodies[depth + 1, :] = bodies[depth]
+        card = move & 0xFF
+        source = int(poss[depth + 1, card])
         play(grids[depth + 1], poss[depth + 1], suits, ranks, move)
-        h1, h2 = class_key(grids[depth + 1], suits, ranks, z1, z2)
+        _move_body(bodies[depth + 1], card, source, (move >> 8) & 0xFF, ranks, z1, z2)
+        h1, h2 = keyed(grids[depth + 1], bodies[depth + 1], suits, ranks, z1, z2)
         if states >= max_states:
             return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
         if not _insert(table, h1, h2):
