@@ -86,9 +86,10 @@ def hint(state: State[Any], seconds: float) -> Hint:
     if answer.winnable:
         return Hint(_first(game, answer), True, "winnable without a redeal")
     most = fast.best_dead_end(board, None, deadline=began + budget)
+    exact = most.complete
     if most.best_dead_end < answer.best_dead_end:
-        most = answer
-    if answer.complete and most.complete:
+        most = answer  # only when the bounded search stopped early: not exact
+    if answer.complete and exact:
         note = f"not winnable without a redeal; at best {most.best_dead_end} in sequence"
     elif answer.complete:
         note = f"not winnable without a redeal; {most.best_dead_end} in sequence found so far"
