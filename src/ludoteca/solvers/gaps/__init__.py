@@ -136,12 +136,11 @@ def play_phases(game: GapsState, max_states: int | None) -> list[Phase]:
             answer.winnable = winnable
         phases.append(Phase(answer.winnable, answer.best_dead_end, states))
         last = game.redeals_used == game.params.redeals
-        if answer.winnable is True or last:
-            for move in realize(game, answer) if answer.winnable else []:
+        if answer.winnable is True or not last:
+            for move in realize(game, answer):
                 game.apply(move)
+        if answer.winnable is True or last:
             break
-        for move in realize(game, answer):
-            game.apply(move)
     return phases
 
 

@@ -578,17 +578,22 @@ def movable(
 
 
 @njit(cache=True)
+def _may_stand(places: np.ndarray, code: int, cell: int) -> bool:
+    return bool((places[code] >> np.uint64(cell)) & np.uint64(1))
+
+
+@njit(cache=True)
 def _suit_rows(suit: int, suits: int, ranks: int, places: np.ndarray) -> int:
     """Rows (bit mask) where the whole suit could still end in order: its 2 may reach the
     row's column 0 and each card the cell of its rank in that row."""
     rows = 0
     two = suit * ranks + 1
     for r in range(suits):
-        if not (places[two] >> np.uint64(r * ranks)) & np.uint64(1):
+        if not _may_stand(places, two, r * ranks):
             continue
         whole = True
         for k in range(1, ranks - 1):
-            if not (places[two + k] >> np.uint64(r * ranks + k)) & np.uint64(1):
+            if not _may_stand(places, two + k, r * ranks + k):
                 whole = False
                 break
         if whole:
@@ -631,7 +636,7 @@ def upper_bound(suits: int, ranks: int, places: np.ndarray) -> int:
         for suit in range(suits):
             two = suit * ranks + 1
             c = 0
-            while c < ranks - 1 and (places[two + c] >> np.uint64(r * ranks + c)) & np.uint64(1):
+            while c < ranks - 1 and _may_stand(places, two + c, r * ranks + c):
                 c += 1
             most = max(most, c)
         total += most
