@@ -328,7 +328,16 @@ def _safe_move(board: Board) -> Move | None:
     *_, perms, counts = _tables(board.shape.ranks, board.shape.cells)
     cells = board.shape.cells
     moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
-    n = kernel.gen_moves(grid, pos, board.shape.suits, board.shape.ranks, perms, counts, moves)
+    n = kernel.gen_moves(
+        grid,
+        pos,
+        board.shape.suits,
+        board.shape.ranks,
+        perms,
+        counts,
+        moves,
+        np.empty(8, dtype=np.int64),
+    )
     mov = np.zeros(cells, dtype=np.bool_)
     places = np.zeros(cells, dtype=np.uint64)
     kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov, places)
@@ -404,7 +413,9 @@ def test_incremental_row_hashes_give_the_full_key() -> None:
         kernel.row_bodies(grid, 4, 13, z1, z2, body)
         moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
         for _ in range(60):
-            n = kernel.gen_moves(grid, pos, 4, 13, perms, counts, moves)
+            n = kernel.gen_moves(
+                grid, pos, 4, 13, perms, counts, moves, np.empty(8, dtype=np.int64)
+            )
             if n == 0:
                 break
             move = int(moves[rnd.randrange(n)])

@@ -151,13 +151,6 @@ def keyed(
 
 
 @njit(cache=True)
-def _grown_u64(array: np.ndarray, rows: int) -> np.ndarray:
-    bigger = np.empty((rows, array.shape[1]), dtype=np.uint64)
-    bigger[: array.shape[0]] = array
-    return bigger
-
-
-@njit(cache=True)
 def _run(grid: np.ndarray, cell: int, ranks: int) -> int:
     length = 1
     while cell % ranks < ranks - 1 and grid[cell + 1] == grid[cell] + 1:
@@ -220,12 +213,13 @@ def gen_moves(
     perms: np.ndarray,
     counts: np.ndarray,
     out: np.ndarray,
+    scratch: np.ndarray,
 ) -> int:
-    """The class moves (see board.Board.moves), in the same order."""
+    """The class moves (see board.Board.moves), in the same order. ``scratch``: 8 int64."""
     n = 0
     free = _pool_free(grid, suits, ranks)
-    twos = np.empty(4, dtype=np.int64)
-    rows = np.empty(4, dtype=np.int64)
+    twos = scratch[:4]
+    rows = scratch[4:]
     ntwos = 0
     nrows = 0
     ngaps = 0
@@ -325,11 +319,11 @@ def _order(
     suits: int,
     ranks: int,
     salt: np.uint64,
+    keys: np.ndarray,
 ) -> None:
     """In-sequence extensions first, then 2s into column 0, then moves that leave a gap some
     card can still fill, then those that leave a dead gap (stable). The order only changes
     how soon a win is found, never what is decided."""
-    keys = np.empty(n, dtype=np.int64)
     for i in range(n):
         card = moves[i] & 0xFF
         target = (moves[i] >> 8) & 0xFF
@@ -380,6 +374,39 @@ def _grow(table: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
+def _heads(grid: np.ndarray, suits: int, ranks: int) -> np.int64:
+    """Column 0 packed as in a layout move: what :func:`unplay` needs besides the source."""
+    layout = np.int64(0)
+    for r in range(suits):
+        layout |= (np.int64(grid[r * ranks]) + 1) << (8 * r)
+    return layout
+
+
+@njit(cache=True)
+def unplay(
+    grid: np.ndarray,
+    pos: np.ndarray,
+    suits: int,
+    ranks: int,
+    move: int,
+    source: int,
+    heads: np.int64,
+) -> None:
+    """Take back :func:`play`: the card returns to ``source`` and column 0 to ``heads``
+    (a move changes nothing else: any 2 it brings along is rearranged within column 0)."""
+    card = move & 0xFF
+    target = (move >> 8) & 0xFF
+    grid[target] = GAP
+    for r in range(suits):
+        code = ((heads >> (8 * r)) & 0xFF) - 1
+        grid[r * ranks] = code
+        if code != GAP:
+            pos[code] = r * ranks
+    grid[source] = card
+    pos[card] = source
+
+
+@njit(cache=True)
 def search(
     start: np.ndarray,
     suits: int,
@@ -394,7 +421,8 @@ def search(
     reduce: bool,
     deadline: float,
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray]:
-    """Depth-first search over classes from ``start``.
+    """Depth-first search over classes from ``start``, on one board that moves are played
+    on and taken back from (with each depth's move, source cell and column 0).
 
     With ``reduce``, each node keeps only a stubborn set of its moves (which keeps every
     dead end), and a node is cut when its frozen cards show it cannot beat the best dead end
@@ -408,13 +436,18 @@ def search(
     cells = suits * ranks
     full = suits * (ranks - 1)
     depth_cap = 1024
-    grids = np.empty((depth_cap, cells), dtype=np.int8)
-    poss = np.empty((depth_cap, cells), dtype=np.int8)
-    bodies = np.empty((depth_cap, 2 * suits), dtype=np.uint64)
+    grid = start.copy()
+    pos = np.zeros(cells, dtype=np.int8)
+    body = np.zeros(2 * suits, dtype=np.uint64)
     moves = np.empty((depth_cap, MAX_MOVES), dtype=np.int64)
     nmoves = np.zeros(depth_cap, dtype=np.int64)
     index = np.zeros(depth_cap, dtype=np.int64)
+    sources = np.zeros(depth_cap, dtype=np.int64)
+    headss = np.zeros(depth_cap, dtype=np.int64)
     ends = np.empty(suits, dtype=np.int64)
+    scratch = np.empty(8, dtype=np.int64)
+    keys = np.empty(MAX_MOVES, dtype=np.int64)
+    options = np.empty(suits, dtype=np.int64)
     table = np.zeros(1 << 17, dtype=np.uint64)
     best_line = np.empty(0, dtype=np.int64)
     mov = np.zeros(cells, dtype=np.bool_)
@@ -422,14 +455,11 @@ def search(
     member = np.zeros(cells, dtype=np.bool_)
     chosen = np.zeros(cells, dtype=np.bool_)
     todo = np.zeros(cells, dtype=np.int64)
-    grids[0, :] = start
-    for c in range(cells):
-        poss[0, c] = 0
     for c in range(cells):
         if start[c] != GAP:
-            poss[0, start[c]] = c
-    row_bodies(grids[0], suits, ranks, z1, z2, bodies[0])
-    h1, h2 = class_key(grids[0], suits, ranks, z1, z2)
+            pos[start[c]] = c
+    row_bodies(grid, suits, ranks, z1, z2, body)
+    h1, h2 = class_key(grid, suits, ranks, z1, z2)
     _insert(table, h1, h2)
     states = 1
     best = -1
@@ -440,74 +470,75 @@ def search(
     while depth >= 0:
         if fresh:
             fresh = False
-            grid = grids[depth]
             index[depth] = 0
+            nmoves[depth] = 0
+            cut = False
             if reduce:
-                movable(grid, poss[depth], suits, ranks, mov, places)
-                if (
-                    doomed(suits, ranks, places)
+                movable(grid, pos, suits, ranks, mov, places)
+                cut = (
+                    doomed(suits, ranks, places, options)
                     if stop_at_win
                     else upper_bound(suits, ranks, places) <= best_dead
-                ):
-                    nmoves[depth] = 0
-                    continue
-            score = prefixes(grid, suits, ranks, ends)
-            best = max(best, score)
-            n = gen_moves(grid, poss[depth], suits, ranks, perms, counts, moves[depth])
-            if reduce:
-                n = stubborn(moves[depth], n, grid, poss[depth], ranks, mov, member, chosen, todo)
-            nmoves[depth] = n
-            if n == 0 and score > best_dead:
-                best_dead = score
-                best_line = moves[:depth, 0].copy()
-                for d in range(depth):
-                    best_line[d] = moves[d, index[d] - 1]
-                if score == full:
-                    status = 1
-                    if stop_at_win:
-                        return status, best, best_dead, states, best_line, best_line
-            _order(moves[depth], n, ends, grid, poss[depth], suits, ranks, salt)
+                )
+            if not cut:
+                row = moves[depth]
+                score = prefixes(grid, suits, ranks, ends)
+                best = max(best, score)
+                n = gen_moves(grid, pos, suits, ranks, perms, counts, row, scratch)
+                if reduce:
+                    n = stubborn(row, n, grid, pos, ranks, mov, member, chosen, todo)
+                nmoves[depth] = n
+                if n == 0 and score > best_dead:
+                    best_dead = score
+                    best_line = np.empty(depth, dtype=np.int64)
+                    for d in range(depth):
+                        best_line[d] = moves[d, index[d] - 1]
+                    if score == full:
+                        status = 1
+                        if stop_at_win:
+                            return status, best, best_dead, states, best_line, best_line
+                _order(row, n, ends, grid, pos, suits, ranks, salt, keys)
         if index[depth] == nmoves[depth]:
             depth -= 1
+            if depth >= 0:
+                move = moves[depth, index[depth] - 1]
+                card = move & 0xFF
+                source = sources[depth]
+                _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
+                unplay(grid, pos, suits, ranks, move, source, headss[depth])
             continue
         move = moves[depth, index[depth]]
         index[depth] += 1
         if depth + 1 == depth_cap:
             depth_cap *= 2
-            grids = _grown(grids, depth_cap)
-            poss = _grown(poss, depth_cap)
-            bodies = _grown_u64(bodies, depth_cap)
             moves = _grown64(moves, depth_cap)
             nmoves = _grown1(nmoves, depth_cap)
             index = _grown1(index, depth_cap)
-        grids[depth + 1, :] = grids[depth]
-        poss[depth + 1, :] = poss[depth]
-        bodies[depth + 1, :] = bodies[depth]
+            sources = _grown1(sources, depth_cap)
+            headss = _grown1(headss, depth_cap)
         card = move & 0xFF
-        source = int(poss[depth + 1, card])
-        play(grids[depth + 1], poss[depth + 1], suits, ranks, move)
-        _move_body(bodies[depth + 1], card, source, (move >> 8) & 0xFF, ranks, z1, z2)
-        h1, h2 = keyed(grids[depth + 1], bodies[depth + 1], suits, ranks, z1, z2)
+        source = int(pos[card])
+        heads = _heads(grid, suits, ranks)
+        play(grid, pos, suits, ranks, move)
+        _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
+        h1, h2 = keyed(grid, body, suits, ranks, z1, z2)
         if states >= max_states:
             return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
         if not _insert(table, h1, h2):
+            _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
+            unplay(grid, pos, suits, ranks, move, source, heads)
             continue
         states += 1
         if deadline > 0.0 and states & 0xFFF == 0 and _clock() > deadline:
             return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
         if states * 4 > table.size:
             table = _grow(table)
+        sources[depth] = source
+        headss[depth] = heads
         depth += 1
         fresh = True
     line = best_line if status == 1 else np.empty(0, dtype=np.int64)
     return status, best, best_dead, states, line, best_line
-
-
-@njit(cache=True)
-def _grown(array: np.ndarray, rows: int) -> np.ndarray:
-    bigger = np.empty((rows, array.shape[1]), dtype=array.dtype)
-    bigger[: array.shape[0]] = array
-    return bigger
 
 
 @njit(cache=True)
@@ -558,9 +589,11 @@ def movable(
     for x in range(cells):
         mov[x] = False
         places[x] = _bit(pos[x]) if x % ranks else np.uint64(0)
-    changed = True
-    while changed:
-        changed = False
+    # A pass that frees no cell leaves a fixpoint: each card's places were last widened
+    # from its predecessor's final places and the final free cells.
+    grown = True
+    while grown:
+        grown = False
         for suit in range(suits):
             two = suit * ranks + 1
             for x in range(two, (suit + 1) * ranks):
@@ -570,11 +603,11 @@ def movable(
                     wider = places[x] | ((places[x - 1] << np.uint64(1)) & inner & free)
                 if wider != places[x]:
                     places[x] = wider
-                    changed = True
                     if not mov[x]:
                         # Its cell may empty now: cards already passed may gain from it.
                         mov[x] = True
                         free |= _bit(pos[x])
+                        grown = True
 
 
 @njit(cache=True)
@@ -602,10 +635,9 @@ def _suit_rows(suit: int, suits: int, ranks: int, places: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def doomed(suits: int, ranks: int, places: np.ndarray) -> bool:
+def doomed(suits: int, ranks: int, places: np.ndarray, options: np.ndarray) -> bool:
     """Can the position no longer win? Each suit needs a row where every one of its cards
     may still reach its cell, and the suits need different rows (Hall's condition)."""
-    options = np.zeros(suits, dtype=np.int64)
     for suit in range(suits):
         options[suit] = _suit_rows(suit, suits, ranks, places)
         if options[suit] == 0:
