@@ -426,3 +426,49 @@ def test_incremental_row_hashes_give_the_full_key() -> None:
             assert kernel.keyed(grid, body, 4, 13, z1, z2) == kernel.class_key(grid, 4, 13, z1, z2)
             checked += 1
     assert checked > 500
+
+
+def test_every_move_taken_back_restores_the_board() -> None:
+    """The search plays moves on one board and takes them back (``kernel.unplay``): along
+    random lines of full deals and of small boards, every move available (2s into the pool,
+    layouts of column 0, 3s brought next to a pooled 2) played and taken back leaves the
+    cells, the card positions and the row hashes exactly as they were."""
+    kinds: set[str] = set()
+    boards = [board_of(SPEC.new_game("no-redeal", seed)) for seed in range(20)]
+    boards += [random_board(Shape(3, 5), 500 + seed) for seed in range(40)]
+    for index, board in enumerate(boards):
+        suits, ranks = board.shape.suits, board.shape.ranks
+        z1, z2, perms, counts = _tables(ranks, board.shape.cells)
+        rnd = random.Random(index)
+        grid, pos = _kernel_arrays(board)
+        body = np.zeros(2 * suits, dtype=np.uint64)
+        kernel.row_bodies(grid, suits, ranks, z1, z2, body)
+        moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
+        for _ in range(40):
+            n = kernel.gen_moves(
+                grid, pos, suits, ranks, perms, counts, moves, np.empty(8, dtype=np.int64)
+            )
+            if n == 0:
+                break
+            before = (grid.copy(), pos.copy(), body.copy())
+            for move in (int(m) for m in moves[:n]):
+                card, target = move & 0xFF, (move >> 8) & 0xFF
+                kinds.add("layout" if move >> 16 else "two" if card % ranks == 1 else "card")
+                if target % ranks == 1 and card % ranks == 2 and grid[target - 1] != card - 1:
+                    kinds.add("three-to-pool-two")
+                source = int(pos[card])
+                heads = kernel.column_heads(grid, suits, ranks)
+                kernel.play(grid, pos, suits, ranks, move)
+                kernel._move_body(body, card, source, target, ranks, z1, z2)
+                assert not np.array_equal(grid, before[0])
+                kernel._move_body(body, card, source, target, ranks, z1, z2)
+                kernel.unplay(grid, pos, suits, ranks, move, source, heads)
+                assert np.array_equal(grid, before[0])
+                assert np.array_equal(pos[grid[grid >= 0]], before[1][grid[grid >= 0]])
+                assert np.array_equal(body, before[2])
+            move = int(moves[rnd.randrange(n)])
+            card = move & 0xFF
+            source = int(pos[card])
+            kernel.play(grid, pos, suits, ranks, move)
+            kernel._move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
+    assert kinds == {"layout", "two", "card", "three-to-pool-two"}

@@ -374,7 +374,7 @@ def _grow(table: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def _heads(grid: np.ndarray, suits: int, ranks: int) -> np.int64:
+def column_heads(grid: np.ndarray, suits: int, ranks: int) -> np.int64:
     """Column 0 packed as in a layout move: what :func:`unplay` needs besides the source."""
     layout = np.int64(0)
     for r in range(suits):
@@ -518,7 +518,7 @@ def search(
             headss = _grown1(headss, depth_cap)
         card = move & 0xFF
         source = int(pos[card])
-        heads = _heads(grid, suits, ranks)
+        heads = column_heads(grid, suits, ranks)
         play(grid, pos, suits, ranks, move)
         _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
         h1, h2 = keyed(grid, body, suits, ranks, z1, z2)
