@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from functools import cache
 
@@ -12,6 +13,7 @@ from ludoteca.solvers.gaps.board import Board, Move
 from ludoteca.solvers.gaps.reference import Answer
 
 UNLIMITED = 1 << 62
+_NO_TABLE = np.zeros(0, dtype=np.uint64)
 
 
 @cache
@@ -31,7 +33,11 @@ def search(
     salt: int = 0,
     reduce: bool = False,
     deadline: float = 0.0,
+    shared: np.ndarray | None = None,
+    stop: np.ndarray | None = None,
 ) -> Answer:
+    """One depth-first search (see :func:`kernel.search`); ``shared`` and ``stop`` let
+    searches in parallel threads share a table and stop one another."""
     shape = start.shape
     z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
     status, best, best_dead, states, line, best_line = kernel.search(
@@ -47,6 +53,8 @@ def search(
         np.uint64(salt),
         reduce,
         deadline,
+        _NO_TABLE if shared is None else shared,
+        np.zeros(1, dtype=np.int64) if stop is None else stop,
     )
     winnable = {1: True, 0: False, -1: None}[int(status)]
     chosen = line if status == 1 else best_line
@@ -77,18 +85,37 @@ DEADLINE_MARGIN = 0.96
 and its table may be rehashing when the time runs out."""
 
 
+SOLO_SECONDS = 2.0
+"""Under a time budget with two workers, the full search runs alone (its table grown as
+needed) this long after the probes; most deals end here. Only a deal still open then gets
+the large table that two searches share."""
+
+SHARED_SLOTS_MAX = 1 << 27
+"""The shared table's largest size: 2**27 slots of 16 bytes, 2 GiB, for up to 3/4 of that
+many nodes (far more than two searches enter in a minute)."""
+
+NODES_PER_SECOND = 1_000_000
+"""A generous estimate of what one search enters per second: sizes the shared table."""
+
+
 def decide(
     start: Board,
     max_states: int | None,
     reduce: bool = True,
     seconds: float | None = None,
+    workers: int = 1,
 ) -> Answer:
     """Can ``start`` win? Exact when ``complete``. Without limits, one full search. Under a
     state limit or a time budget, first 15% of it (at most 3 s) on short probes (a
     different salt each), since one deep search often sinks its budget under an early
     wrong move while wins lie elsewhere; a probe that finishes decides too (it saw every
-    node). The rest goes to one search in the standard order, which alone can prove a deal
-    lost, and stops at the state limit or when the time is up.
+    node). The rest goes to the full search in the standard order, which alone can prove a
+    deal lost, and stops at the state limit or when the time is up.
+
+    With ``workers=2`` and a time budget, a deal still open :data:`SOLO_SECONDS` after the
+    probes is searched by two threads at once: two full searches in different move orders
+    over one shared table (each skips the nodes the other entered), which halves the time
+    of a proof and tries two orders for a win.
 
     With ``reduce`` (the default) the searches keep only stubborn sets of moves and cut
     positions that can no longer win, so ``best_dead_end`` is then only what was seen; ask
@@ -113,11 +140,58 @@ def decide(
         if best is None or answer.best_dead_end > best.best_dead_end:
             best = answer
     deadline = 0.0 if seconds is None else began + DEADLINE_MARGIN * seconds
-    answer = search(start, limit - spent, reduce=reduce, deadline=deadline)
+    solo = deadline
+    if workers > 1 and seconds is not None:
+        solo = min(deadline, time.perf_counter() + SOLO_SECONDS)
+    answer = search(start, limit - spent, reduce=reduce, deadline=solo)
     answer.states += spent
+    if not answer.complete and solo < deadline:
+        shared = _together(start, limit - answer.states, reduce, deadline, workers)
+        shared.states += answer.states
+        answer = shared
     if not answer.complete and best is not None and best.best_dead_end > answer.best_dead_end:
         # Undecided: keep the line to the best dead end any of the searches reached.
         answer.best_dead_end, answer.line = best.best_dead_end, best.line
+    return answer
+
+
+def _together(start: Board, limit: int, reduce: bool, deadline: float, workers: int) -> Answer:
+    """Full searches in ``workers`` threads over one table, each in its own move order,
+    until one wins, all finish (every node of the reduced graph was expanded: not
+    winnable) or the deadline passes."""
+    remaining = max(0.0, deadline - time.perf_counter())
+    want = 2 * workers * NODES_PER_SECOND * remaining
+    slots = 1 << 20
+    while slots < want and slots < SHARED_SLOTS_MAX:
+        slots *= 2
+    table = np.zeros(2 * slots, dtype=np.uint64)
+    stop = np.zeros(1, dtype=np.int64)
+    # Each search may fill its share of 3/4 of the table: it never fills up.
+    share = min(limit, 3 * slots // (4 * workers))
+    answers: list[Answer] = []
+
+    def work(salt: int) -> None:
+        answers.append(
+            search(
+                start, share, salt=salt, reduce=reduce, deadline=deadline, shared=table, stop=stop
+            )
+        )
+
+    threads = [threading.Thread(target=work, args=(salt,)) for salt in range(workers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    states = sum(a.states for a in answers)
+    won = [a for a in answers if a.winnable]
+    if won:
+        answer = won[0]
+    else:
+        answer = max(answers, key=lambda a: a.best_dead_end)
+        finished = all(a.complete for a in answers)
+        answer.winnable = False if finished else None
+        answer.complete = finished
+    answer.states = states
     return answer
 
 

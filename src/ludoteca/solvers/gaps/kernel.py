@@ -350,18 +350,33 @@ def _order(
 
 
 @njit(cache=True)
-def _insert(table: np.ndarray, h1: np.uint64, h2: np.uint64) -> bool:
-    """Add a key; False if it was there already. Slot i holds the two halves of a key at
-    ``table[2i]`` and ``table[2i + 1]``, side by side: one cache line per probe."""
+def _probe(table: np.ndarray, h1: np.uint64, h2: np.uint64) -> np.int64:
+    """The slot holding the key, or ``-1 - slot`` of the empty slot where it would go. Slot i
+    holds the two halves of a key at ``table[2i]`` and ``table[2i + 1]``, side by side: one
+    cache line per probe."""
     mask = np.uint64(table.size // 2 - 1)
     i = h1 & mask
     while table[2 * i] != 0:
         if table[2 * i] == h1 and table[2 * i + 1] == h2:
-            return False
+            return np.int64(i)
         i = (i + np.uint64(1)) & mask
-    table[2 * i] = h1
-    table[2 * i + 1] = h2
+    return -1 - np.int64(i)
+
+
+@njit(cache=True)
+def _insert(table: np.ndarray, h1: np.uint64, h2: np.uint64) -> bool:
+    """Add a key; False if it was there already."""
+    slot = _probe(table, h1, h2)
+    if slot >= 0:
+        return False
+    _store(table, -1 - slot, h1, h2)
     return True
+
+
+@njit(cache=True)
+def _store(table: np.ndarray, slot: np.int64, h1: np.uint64, h2: np.uint64) -> None:
+    table[2 * slot] = h1
+    table[2 * slot + 1] = h2
 
 
 @njit(cache=True)
@@ -406,7 +421,7 @@ def unplay(
     pos[card] = source
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(
     start: np.ndarray,
     suits: int,
@@ -420,6 +435,8 @@ def search(
     salt: np.uint64,
     reduce: bool,
     deadline: float,
+    shared: np.ndarray,
+    stop: np.ndarray,
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray]:
     """Depth-first search over classes from ``start``, on one board that moves are played
     on and taken back from (with each depth's move, source cell and column 0).
@@ -430,8 +447,13 @@ def search(
 
     Returns (status, best, best_dead_end, states, line, best_line): status 1 won, 0 not
     winnable, -1 stopped by ``max_states`` or by the clock passing ``deadline`` (a
-    ``time.perf_counter`` value; 0 for none); ``line`` is the winning line (or empty) and
-    ``best_line`` the line to a best dead end.
+    ``time.perf_counter`` value; 0 for none) or by ``stop[0]`` turning non-zero; ``line`` is
+    the winning line (or empty) and ``best_line`` the line to a best dead end.
+
+    ``shared``: an empty array for a table of the search's own (grown as needed), or a
+    table that several searches in parallel threads fill together (never grown): a node
+    another search has entered is skipped, since that search expands it. A search that wins
+    sets ``stop[0]``, which stops the others.
     """
     cells = suits * ranks
     full = suits * (ranks - 1)
@@ -448,7 +470,8 @@ def search(
     scratch = np.empty(8, dtype=np.int64)
     keys = np.empty(MAX_MOVES, dtype=np.int64)
     options = np.empty(suits, dtype=np.int64)
-    table = np.zeros(1 << 17, dtype=np.uint64)
+    own = shared.size == 0
+    table = np.zeros(1 << 17, dtype=np.uint64) if own else shared
     best_line = np.empty(0, dtype=np.int64)
     mov = np.zeros(cells, dtype=np.bool_)
     places = np.zeros(cells, dtype=np.uint64)
@@ -466,20 +489,16 @@ def search(
     best_dead = -1
     status = 0
     depth = 0
+    stored = 1
     fresh = True
+    # A node is checked for a cut before it enters the table (the root: when it is expanded):
+    # cut nodes take no room, and most nodes of a lost deal are cut.
+    cut = reduce and _cut(grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead)
     while depth >= 0:
         if fresh:
             fresh = False
             index[depth] = 0
             nmoves[depth] = 0
-            cut = False
-            if reduce:
-                movable(grid, pos, suits, ranks, mov, places)
-                cut = (
-                    doomed(suits, ranks, places, options)
-                    if stop_at_win
-                    else upper_bound(suits, ranks, places) <= best_dead
-                )
             if not cut:
                 row = moves[depth]
                 score = prefixes(grid, suits, ranks, ends)
@@ -496,6 +515,7 @@ def search(
                     if score == full:
                         status = 1
                         if stop_at_win:
+                            stop[0] = 1
                             return status, best, best_dead, states, best_line, best_line
                 _order(row, n, ends, grid, pos, suits, ranks, salt, keys)
         if index[depth] == nmoves[depth]:
@@ -524,14 +544,26 @@ def search(
         h1, h2 = keyed(grid, body, suits, ranks, z1, z2)
         if states >= max_states:
             return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
-        if not _insert(table, h1, h2):
+        slot = _probe(table, h1, h2)
+        cut = (
+            slot < 0
+            and reduce
+            and _cut(grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead)
+        )
+        if slot >= 0 or cut:
             _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
             unplay(grid, pos, suits, ranks, move, source, heads)
-            continue
+            if slot >= 0:
+                continue
+        else:
+            _store(table, -1 - slot, h1, h2)
+            stored += 1
         states += 1
-        if deadline > 0.0 and states & 0xFFF == 0 and _clock() > deadline:
+        if states & 0xFFF == 0 and (stop[0] or (deadline > 0.0 and _clock() > deadline)):
             return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
-        if states * 4 > table.size:
+        if cut:
+            continue
+        if own and stored * 4 > table.size:
             table = _grow(table)
         sources[depth] = source
         headss[depth] = heads
@@ -539,6 +571,27 @@ def search(
         fresh = True
     line = best_line if status == 1 else np.empty(0, dtype=np.int64)
     return status, best, best_dead, states, line, best_line
+
+
+@njit(cache=True)
+def _cut(
+    grid: np.ndarray,
+    pos: np.ndarray,
+    suits: int,
+    ranks: int,
+    mov: np.ndarray,
+    places: np.ndarray,
+    options: np.ndarray,
+    stop_at_win: bool,
+    best_dead: int,
+) -> bool:
+    """Work out where each card can still go (into ``mov`` and ``places``, which the node's
+    stubborn set reads next) and whether that rules the node out: it cannot win, or, when
+    the best dead end is wanted, cannot beat the best found so far."""
+    movable(grid, pos, suits, ranks, mov, places)
+    if stop_at_win:
+        return doomed(suits, ranks, places, options)
+    return upper_bound(suits, ranks, places) <= best_dead
 
 
 @njit(cache=True)
