@@ -545,7 +545,7 @@ def search(
         if states >= max_states:
             return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
         slot = _probe(table, h1, h2)
-        cut = (
+        cut = bool(
             slot < 0
             and reduce
             and _cut(grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead)
