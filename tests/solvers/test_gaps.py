@@ -472,3 +472,63 @@ def test_every_move_taken_back_restores_the_board() -> None:
             kernel.play(grid, pos, suits, ranks, move)
             kernel._move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
     assert kinds == {"layout", "two", "card", "three-to-pool-two"}
+
+
+@pytest.mark.parametrize(("suits", "ranks", "count"), [(3, 5, 40), (4, 5, 12), (3, 6, 20)])
+def test_searches_sharing_a_table_decide_as_one(suits: int, ranks: int, count: int) -> None:
+    """Two searches in two threads over one table (``fast._together``), each in its own move
+    order, skip what the other entered: together they decide exactly as one full search, and
+    a win either finds replays to a win."""
+    shape = Shape(suits, ranks)
+    verdicts = set()
+    for seed in range(count):
+        board = random_board(shape, 7000 + seed)
+        alone = fast.search(board, reduce=True)
+        both = fast._together(board, fast.UNLIMITED, True, 0.0, 2)
+        assert both.complete
+        assert both.winnable == alone.winnable, text_of(board)
+        verdicts.add(both.winnable)
+        if both.winnable:
+            replay = board.copy()
+            for move in both.line:
+                assert move in replay.moves()
+                replay.play(move)
+            assert replay.in_sequence() == shape.full
+    assert verdicts == {True, False}
+
+
+def test_a_search_stops_when_another_has_won() -> None:
+    """``stop[0]`` is set by the search that wins and read by every other one: a search
+    started with it set gives up at its next check (every 4,096 nodes), undecided."""
+    board = board_of(_deal(4))
+    stop = np.ones(1, dtype=np.int64)
+    answer = fast.search(board, reduce=True, stop=stop)
+    assert (answer.winnable, answer.complete) == (None, False)
+    assert answer.states <= 4096
+    small = next(
+        b
+        for b in (random_board(Shape(3, 5), 7000 + k) for k in range(100))
+        if fast.search(b, reduce=True).winnable
+    )
+    won = np.zeros(1, dtype=np.int64)
+    assert fast.search(small, reduce=True, stop=won).winnable
+    assert won[0] == 1
+
+
+def test_two_workers_decide_a_long_deal_within_its_budget() -> None:
+    """Seed 4 is not winnable and needs millions of nodes: with a time budget, probes, a
+    search alone, then two searches sharing a table, and the verdict is kept only when both
+    finished (here a budget too short to finish says undecided, never lost)."""
+    board = board_of(_deal(4))
+    short = fast.decide(board, None, seconds=4.0, workers=2)
+    assert (short.winnable, short.complete) == (None, False)
+    small = random_board(Shape(4, 6), 7100)
+    assert fast.decide(small, None, seconds=5.0, workers=2).winnable == (
+        fast.search(small, reduce=True).winnable
+    )
+
+
+def _deal(seed: int) -> GapsState:
+    game = SPEC.new_game("no-redeal", seed)
+    assert isinstance(game, GapsState)
+    return game

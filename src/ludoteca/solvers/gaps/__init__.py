@@ -50,7 +50,8 @@ def solve(
     start = time.perf_counter()
     game = _as_gaps(state)
     board = board_of(game)
-    answer = fast.decide(board, max_states, seconds=seconds)
+    # Under a time budget a long deal gets two threads (see fast.decide).
+    answer = fast.decide(board, max_states, seconds=seconds, workers=2)
     states = answer.states
     best: int | None = board.shape.full if answer.winnable else None
     found = answer.best_dead_end
