@@ -19,7 +19,9 @@ import argparse
 import resource
 import statistics
 import time
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import ExitStack
 from typing import NamedTuple
 
 from ludoteca.games.gaps import SPEC, GapsState
@@ -91,24 +93,22 @@ def main() -> None:
     jobs = [Job(s, args.variant, args.max_states, args.seconds, args.workers) for s in seeds]
     rows: list[Row] = []
     start = time.perf_counter()
-    if args.processes == 1:
-        results = map(decide, jobs)
+    with ExitStack() as stack:
+        if args.processes == 1:
+            results: Iterable[Row] = map(decide, jobs)
+        else:
+            pool = stack.enter_context(ProcessPoolExecutor(args.processes, max_tasks_per_child=1))
+            results = (f.result() for f in as_completed([pool.submit(decide, j) for j in jobs]))
         for row in results:
             rows.append(row)
             if args.verbose:
                 print(*_line(row), flush=True)
-    else:
-        with ProcessPoolExecutor(args.processes, max_tasks_per_child=1) as pool:
-            for future in as_completed([pool.submit(decide, job) for job in jobs]):
-                row = future.result()
-                rows.append(row)
-                if args.verbose:
-                    print(*_line(row), flush=True)
     wall = time.perf_counter() - start
     _summary(args, seeds, rows, wall)
 
 
 def _line(row: Row) -> tuple[object, ...]:
+    """seed, verdict, nodes, seconds, peak memory of the process so far."""
     return row.seed, row.winnable, row.states, f"{row.seconds:.2f}", f"{row.peak_mib:.0f}MiB"
 
 
@@ -119,7 +119,7 @@ def _summary(args: argparse.Namespace, seeds: list[int], rows: list[Row], wall: 
     states = sum(r.states for r in rows)
     times = [r.seconds for r in rows]
     low, high = wilson(won, won + lost) if won + lost else (0.0, 1.0)
-    rows.sort()
+    rows.sort(key=lambda r: r.seed)
     print(f"deals {len(rows)} (seeds {seeds[0]}..{seeds[-1]}),")
     print(
         f"  per deal: max_states {args.max_states}, seconds {args.seconds}, "
@@ -132,14 +132,16 @@ def _summary(args: argparse.Namespace, seeds: list[int], rows: list[Row], wall: 
     print(f"states {states:,} in {busy:.1f} s of deals: {states / busy:,.0f} states/s")
     print(f"deals/min {60 * len(rows) / wall:.1f} ({wall:.1f} s wall)")
     print(f"median deal {statistics.median(times):.2f} s, mean {statistics.mean(times):.2f} s")
-    within = [sum(1 for t in times if t <= limit) for limit in (1, 10)]
-    print(f"within 1 s: {within[0]}, within 10 s: {within[1]}")
     decided = [r for r in rows if r.winnable is not None]
+    within = [sum(1 for r in decided if r.seconds <= limit) for limit in (1, 10)]
+    print(f"decided within 1 s: {within[0]}, within 10 s: {within[1]}")
     slowest = sorted(decided, key=lambda r: -r.seconds)[:5]
     print("slowest decided:", ", ".join(f"seed {r.seed} {r.seconds:.1f} s" for r in slowest))
     open_seeds = [r.seed for r in rows if r.winnable is None]
     print("undecided seeds:", ", ".join(map(str, open_seeds)) or "none")
-    print(f"peak memory of one deal's process {max(r.peak_mib for r in rows):.0f} MiB")
+    # One process: its peak over all the deals; side by side: the largest peak of a process
+    # that decided one deal.
+    print(f"peak memory {max(r.peak_mib for r in rows):.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -476,7 +476,7 @@ def test_every_move_taken_back_restores_the_board() -> None:
 
 @pytest.mark.parametrize(("suits", "ranks", "count"), [(3, 5, 40), (4, 5, 12), (3, 6, 20)])
 def test_searches_sharing_a_table_decide_as_one(suits: int, ranks: int, count: int) -> None:
-    """Two searches in two threads over one table (``fast._together``), each in its own move
+    """Two searches in two threads over one table (``fast.together``), each in its own move
     order, skip what the other entered: together they decide exactly as one full search, and
     a win either finds replays to a win."""
     shape = Shape(suits, ranks)
@@ -484,7 +484,7 @@ def test_searches_sharing_a_table_decide_as_one(suits: int, ranks: int, count: i
     for seed in range(count):
         board = random_board(shape, 7000 + seed)
         alone = fast.search(board, reduce=True)
-        both = fast._together(board, fast.UNLIMITED, True, 0.0, 2)
+        both = fast.together(board, fast.UNLIMITED, True, 0.0, 2)
         assert both.complete
         assert both.winnable == alone.winnable, text_of(board)
         verdicts.add(both.winnable)
@@ -495,6 +495,31 @@ def test_searches_sharing_a_table_decide_as_one(suits: int, ranks: int, count: i
                 replay.play(move)
             assert replay.in_sequence() == shape.full
     assert verdicts == {True, False}
+
+
+def test_a_stopped_search_leaves_the_verdict_open() -> None:
+    """Why ``fast.combine`` says "not winnable" only when every search finished: a search
+    that stops has entered nodes it never expanded, and a search sharing its table skips
+    them, so it can finish without the win. Found here on winnable boards: the first search
+    stops after 10 nodes, the second one finishes on the same table without a win."""
+    misled = 0
+    for k in range(60):
+        board = random_board(Shape(3, 6), 7000 + k)
+        if not fast.search(board, reduce=True).winnable:
+            continue
+        table = np.zeros(1 << 12, dtype=np.uint64)
+        first = fast.search(board, 10, reduce=True, shared=table)
+        if first.complete:
+            continue  # won within 10 nodes
+        second = fast.search(board, reduce=True, salt=1, shared=table)
+        both = fast.combine([first, second])
+        assert both.states == first.states + second.states
+        if second.winnable is False:
+            misled += 1
+            assert (both.winnable, both.complete) == (None, False)
+        else:
+            assert both.winnable
+    assert misled > 0
 
 
 def test_a_search_stops_when_another_has_won() -> None:

@@ -491,8 +491,9 @@ def search(
     depth = 0
     stored = 1
     fresh = True
-    # A node is checked for a cut before it enters the table (the root: when it is expanded):
-    # cut nodes take no room, and most nodes of a lost deal are cut.
+    # A node is checked for a cut before it enters the table (the root, already in it, here):
+    # cut nodes take no room, and most nodes of a lost deal are cut. A cut node is counted
+    # in ``states`` each time a line reaches it.
     cut = reduce and _cut(grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead)
     while depth >= 0:
         if fresh:
@@ -550,6 +551,9 @@ def search(
             and reduce
             and _cut(grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead)
         )
+        if not own and not cut and slot < 0:
+            # Another search may have taken the slot (or entered this node) meanwhile.
+            slot = _probe(table, h1, h2)
         if slot >= 0 or cut:
             _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
             unplay(grid, pos, suits, ranks, move, source, heads)
