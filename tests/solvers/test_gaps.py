@@ -100,6 +100,15 @@ def concrete(board: Board) -> Cells:
     return tuple(None if c == GAP else Card(c % ranks + 1, c // ranks) for c in board.grid)
 
 
+def assert_line_wins(board: Board, line: list[Move]) -> None:
+    """Every move of ``line`` is legal in turn and the last one completes the rows."""
+    replay = board.copy()
+    for move in line:
+        assert move in replay.moves()
+        replay.play(move)
+    assert replay.in_sequence() == board.shape.full
+
+
 # --- tests ----------------------------------------------------------------------------------
 @pytest.mark.parametrize(("suits", "ranks", "count"), [(2, 4, 80), (3, 4, 30), (2, 5, 30)])
 def test_class_search_agrees_with_brute_force(suits: int, ranks: int, count: int) -> None:
@@ -312,11 +321,7 @@ def test_reduced_search_keeps_every_win_and_dead_end(suits: int, ranks: int, cou
         assert (best.winnable, best.best_dead_end) == (plain.winnable, plain.best_dead_end)
         assert win.winnable == plain.winnable, text_of(board)
         if win.winnable:
-            replay = board.copy()
-            for move in win.line:
-                assert move in replay.moves()
-                replay.play(move)
-            assert replay.in_sequence() == shape.full
+            assert_line_wins(board, win.line)
         plain_states += plain.states
         reduced_states += best.states
     assert reduced_states < plain_states
@@ -489,11 +494,7 @@ def test_searches_sharing_a_table_decide_as_one(suits: int, ranks: int, count: i
         assert both.winnable == alone.winnable, text_of(board)
         verdicts.add(both.winnable)
         if both.winnable:
-            replay = board.copy()
-            for move in both.line:
-                assert move in replay.moves()
-                replay.play(move)
-            assert replay.in_sequence() == shape.full
+            assert_line_wins(board, both.line)
     assert verdicts == {True, False}
 
 
