@@ -82,6 +82,8 @@ def test_play_records_a_finished_game_in_the_statistics() -> None:
         (["play", "tappeto", "-p", "rows"], "--param needs key=value"),
         (["solve", "tappeto"], "say what to solve"),
         (["solve", "tappeto", "--position", "2H 3C"], "bad position"),
+        (["solve", "tappeto", "--seed", "1", "--seconds", "5"], "takes no --seconds"),
+        (["solve", "gaps", "--seed", "1", "--seconds", "0"], "--seconds must be positive"),
         (["replay", "/nonexistent/game.json"], "no such file"),
         (["study", "tappeto", "--deals", "5", "--policy", "nope"], "no policy 'nope'"),
     ],
@@ -92,6 +94,21 @@ def test_bad_input_gets_a_one_line_error(args: list[str], message: str) -> None:
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_solve_gaps_under_a_time_budget() -> None:
+    """``--seconds`` replaces the state limit: deal 3 is proved lost at once, deal 0 is won
+    with a line (docs/rules/gaps.md, the solver)."""
+    result = runner.invoke(
+        app, ["solve", "gaps", "-v", "no-redeal", "--seed", "3", "--seconds", "10", "--json"]
+    )
+    assert result.exit_code == 0, result.stdout
+    assert json.loads(result.stdout)["winnable"] is False
+    result = runner.invoke(
+        app, ["solve", "gaps", "-v", "no-redeal", "--seed", "0", "--seconds", "10", "--json"]
+    )
+    answer = json.loads(result.stdout)
+    assert answer["winnable"] is True and answer["moves"]
 
 
 def test_corrupt_save_is_refused_and_left_alone(tmp_path: Path) -> None:

@@ -66,6 +66,13 @@ def solve_command(
     max_states: Annotated[
         int | None, typer.Option(help="Stop after this many states: the answer is then null.")
     ] = None,
+    seconds: Annotated[
+        float | None,
+        typer.Option(
+            help="Time budget per position instead of the default state limit (gaps: two "
+            "threads once a search runs long); the answer is null when it runs out."
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Decide whether a position can be won, with a winning line (one JSON object per position)."""
@@ -76,6 +83,13 @@ def solve_command(
     limit = max_states if max_states is not None else entry.default_max_states
     if limit is not None and limit < 1:
         raise fail(f"--max-states must be positive, not {limit}")
+    timed = entry.solve_timed
+    if seconds is not None:
+        if timed is None:
+            raise fail(f"the {spec.name} solver takes no --seconds; give --max-states")
+        if seconds <= 0:
+            raise fail(f"--seconds must be positive, not {seconds}")
+        limit = max_states  # the clock replaces the default state limit
     errors = 0
     for label, state in _positions(spec, chosen, seed, position, positions):
         if isinstance(state, LudotecaError):
@@ -84,7 +98,10 @@ def solve_command(
                 print(json.dumps({**label, "error": str(state)}, ensure_ascii=False))
             err_console.print(f"[bold red]error:[/] {state}", soft_wrap=True)
             continue
-        result = entry.solve(state, limit)
+        if timed is not None and seconds is not None:
+            result = timed(state, limit, seconds)
+        else:
+            result = entry.solve(state, limit)
         if as_json:
             record = {"game": spec.name, "variant": spec.variant_label(chosen), **label}
             print(json.dumps({**record, **result.as_json()}, ensure_ascii=False), flush=True)

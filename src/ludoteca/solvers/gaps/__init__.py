@@ -170,6 +170,7 @@ ENTRY = register_solver(
         game="gaps",
         label=LABEL,
         solve=solve,
+        solve_timed=solve,
         hint=hint,
         policies={"solver": solver_policy},
         default_max_states=20_000_000,
