@@ -46,7 +46,7 @@ def solve(
     state: State[Any], max_states: int | None = None, seconds: float | None = None
 ) -> SolveResult:
     """Decide the position; when it cannot win, a second search gives the exact best dead
-    end (the most cards in sequence reachable) within the same state limit."""
+    end (the most cards in sequence reachable) within the same state limit and time budget."""
     start = time.perf_counter()
     game = _as_gaps(state)
     board = board_of(game)
@@ -56,7 +56,9 @@ def solve(
     best: int | None = board.shape.full if answer.winnable else None
     found = answer.best_dead_end
     if answer.winnable is False:
-        most = fast.best_dead_end(board, max_states)
+        # The time budget covers this search too (None when it runs out: not exact).
+        deadline = 0.0 if seconds is None else start + seconds
+        most = fast.best_dead_end(board, max_states, deadline=deadline)
         states += most.states
         found = max(found, most.best_dead_end)
         best = most.best_dead_end if most.complete else None
