@@ -481,9 +481,10 @@ def test_every_move_taken_back_restores_the_board() -> None:
 
 @pytest.mark.parametrize(("suits", "ranks", "count"), [(3, 5, 40), (4, 5, 12), (3, 6, 20)])
 def test_searches_sharing_a_table_decide_as_one(suits: int, ranks: int, count: int) -> None:
-    """Two searches in two threads over one table (``fast.together``), each in its own move
-    order, skip what the other entered: together they decide exactly as one full search, and
-    a win either finds replays to a win."""
+    """Two searches in two threads over one table (``fast.together``), the second trying the
+    root's moves in reverse order, skip what the other entered: together they decide exactly
+    as one full search, and a win either finds replays to a win. Four searches (orders
+    reversed at the root, one move deeper, or both) decide the same."""
     shape = Shape(suits, ranks)
     verdicts = set()
     for seed in range(count):
@@ -492,10 +493,28 @@ def test_searches_sharing_a_table_decide_as_one(suits: int, ranks: int, count: i
         both = fast.together(board, fast.UNLIMITED, True, 0.0, 2)
         assert both.complete
         assert both.winnable == alone.winnable, text_of(board)
+        four = fast.together(board, fast.UNLIMITED, True, 0.0, 4)
+        assert (four.winnable, four.complete) == (alone.winnable, True), text_of(board)
         verdicts.add(both.winnable)
         if both.winnable:
             assert_line_wins(board, both.line)
     assert verdicts == {True, False}
+
+
+def test_reversed_first_moves_decide_the_same_from_the_other_end() -> None:
+    """``reversed_depths=1`` tries the root's moves last to first: same verdicts as the
+    standard order (a different order never changes what is decided), and where several
+    first moves win, the reversed search's line starts with another one."""
+    other_start = 0
+    for seed in range(60):
+        board = random_board(Shape(3, 6), 7300 + seed)
+        plain = fast.search(board, reduce=True)
+        flipped = fast.search(board, reduce=True, reversed_depths=1)
+        assert (flipped.winnable, flipped.complete) == (plain.winnable, True), text_of(board)
+        if flipped.winnable:
+            assert_line_wins(board, flipped.line)
+            other_start += flipped.line[0] != plain.line[0]
+    assert other_start > 0
 
 
 def test_a_stopped_search_leaves_the_verdict_open() -> None:

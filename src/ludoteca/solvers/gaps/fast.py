@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import replace
 from functools import cache
 
@@ -36,9 +37,11 @@ def search(
     deadline: float = 0.0,
     shared: np.ndarray | None = None,
     stop: np.ndarray | None = None,
+    reversed_depths: int = 0,
 ) -> Answer:
     """One depth-first search (see :func:`kernel.search`); ``shared`` and ``stop`` let
-    searches in parallel threads share a table and stop one another."""
+    searches in parallel threads share a table and stop one another; ``reversed_depths``
+    (a bit per depth) tries the moves of those depths in reverse order."""
     shape = start.shape
     z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
     status, best, best_dead, states, line, best_line = kernel.search(
@@ -56,6 +59,7 @@ def search(
         deadline,
         _NO_TABLE if shared is None else shared,
         np.zeros(1, dtype=np.int64) if stop is None else stop,
+        reversed_depths,
     )
     winnable = {1: True, 0: False, -1: None}[int(status)]
     chosen = line if status == 1 else best_line
@@ -78,8 +82,9 @@ PROBE_SHARE = 0.15
 """The part of a state limit spent on probes; the rest goes to one full search."""
 
 PROBE_SECONDS = 3.0
-"""Under a time budget, probes stop after this long (or 15% of it, if less): the wins they
-find come early, and a deal that cannot win needs every second of the full search."""
+"""Under a time budget, probes take this much of one thread's time (or 15% of the budget,
+if less), shared among the workers' threads: the wins they find come early, and a deal
+that cannot win needs every second of the full search."""
 
 DEADLINE_MARGIN = 0.96
 """The full search aims a little short of the budget: its clock is read every 4,096 states
@@ -115,11 +120,12 @@ def decide(
     node). The rest goes to the full search in the standard order, which can prove a deal
     lost, and stops at the state limit or when the time is up.
 
-    With ``workers=2`` and a time budget, a deal still open :data:`SOLO_SECONDS` after the
-    probes is searched by two threads at once (:func:`together`): two full searches in
-    different move orders over one shared table, each skipping the nodes the other entered
-    (about 1.65 times the nodes per second of one search on this 2-core machine), which
-    also tries two orders for a win.
+    With ``workers=2`` and a time budget, the probes run two at a time, and a deal still
+    open :data:`SOLO_SECONDS` after them is searched by two threads at once
+    (:func:`together`): two full searches over one shared table, one with the root's moves
+    reversed, each skipping the nodes the other entered (about 1.65 times the nodes per
+    second of one search on this 2-core machine), which also looks for a win from both
+    ends of the root's moves.
 
     With ``reduce`` (the default) the searches keep only stubborn sets of moves and cut
     positions that can no longer win, so ``best_dead_end`` is then only what was seen; ask
@@ -131,18 +137,28 @@ def decide(
     spent = 0
     best: Answer | None = None
     salt = 0
-    probing = None if seconds is None else min(PROBE_SHARE * seconds, PROBE_SECONDS)
-    while spent + PROBE_STATES <= PROBE_SHARE * limit and (
-        probing is None or time.perf_counter() - began < probing
-    ):
-        salt += 1
-        answer = search(start, PROBE_STATES, salt=salt, reduce=reduce)
-        spent += answer.states
-        if answer.complete:
-            answer.states = spent
-            return answer
-        if best is None or answer.best_dead_end > best.best_dead_end:
-            best = answer
+    # Under a time budget the probes run in ``workers`` threads at once, the same number of
+    # probes in a fraction of the time; under a state limit one at a time (reproducible).
+    batch = workers if seconds is not None else 1
+    probing = None if seconds is None else min(PROBE_SHARE * seconds, PROBE_SECONDS) / batch
+    pool = ThreadPoolExecutor(batch) if batch > 1 else None
+    spread = map if pool is None else pool.map
+    with pool or nullcontext():
+        while spent + batch * PROBE_STATES <= PROBE_SHARE * limit and (
+            probing is None or time.perf_counter() - began < probing
+        ):
+            salts = range(salt + 1, salt + 1 + batch)
+            salt += batch
+            answers = list(
+                spread(lambda k: search(start, PROBE_STATES, salt=k, reduce=reduce), salts)
+            )
+            spent += sum(a.states for a in answers)
+            for answer in answers:
+                if answer.complete:
+                    answer.states = spent
+                    return answer
+                if best is None or answer.best_dead_end > best.best_dead_end:
+                    best = answer
     deadline = 0.0 if seconds is None else began + DEADLINE_MARGIN * seconds
     solo = deadline
     if workers > 1 and seconds is not None:
@@ -162,8 +178,10 @@ def decide(
 
 def together(start: Board, limit: int, reduce: bool, deadline: float, workers: int) -> Answer:
     """Full searches in ``workers`` threads over one table, each in its own move order
-    (salts 0, 1, ...), until one wins, all finish, or the deadline passes; ``limit`` nodes
-    in all. ``deadline`` 0: none."""
+    (search k tries the moves in reverse order at the depths of k's binary digits that are
+    1: search 1 at the root, search 2 one move deeper, search 3 at both, so the two of this
+    machine start from the two ends of the root's moves), until one wins, all finish, or
+    the deadline passes; ``limit`` nodes in all. ``deadline`` 0: none."""
     remaining = max(0.0, deadline - time.perf_counter()) if deadline else 0.0
     want = 2 * workers * NODES_PER_SECOND * remaining
     slots = 1 << 20
@@ -174,8 +192,19 @@ def together(start: Board, limit: int, reduce: bool, deadline: float, workers: i
     share = min(limit // workers, 3 * slots // (4 * workers))
     with ThreadPoolExecutor(workers) as pool:
         futures = [
-            pool.submit(search, start, share, True, salt, reduce, deadline, shared=table, stop=stop)
-            for salt in range(workers)
+            pool.submit(
+                search,
+                start,
+                share,
+                True,
+                0,
+                reduce,
+                deadline,
+                shared=table,
+                stop=stop,
+                reversed_depths=k,
+            )
+            for k in range(workers)
         ]
         try:
             answers = [future.result() for future in futures]

@@ -437,6 +437,7 @@ def search(
     deadline: float,
     shared: np.ndarray,
     stop: np.ndarray,
+    reversed_depths: int,
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray]:
     """Depth-first search over classes from ``start``, on one board that moves are played
     on and taken back from (with each depth's move, source cell and column 0).
@@ -454,6 +455,13 @@ def search(
     table that several searches in parallel threads fill together (never grown): a node
     another search has entered is skipped, since that search expands it. A search that wins
     sets ``stop[0]``, which stops the others.
+
+    At each depth d < 63 whose bit is set in ``reversed_depths`` (0: none) the moves are
+    tried in reverse order; bit 0 makes a search start in the last subtree of the root
+    rather than the first. A depth-first search spends its budget in the first subtree it
+    enters; where that one holds no win and another does, the reversed search meets the win
+    at once (seed 35: after 1.7 M nodes instead of 41.6 M), and searches sharing a table
+    then work from several ends.
     """
     cells = suits * ranks
     full = suits * (ranks - 1)
@@ -519,6 +527,8 @@ def search(
                             stop[0] = 1
                             return status, best, best_dead, states, best_line, best_line
                 _order(row, n, ends, grid, pos, suits, ranks, salt, keys)
+                if depth < 63 and (reversed_depths >> depth) & 1:
+                    row[:n] = row[:n][::-1].copy()
         if index[depth] == nmoves[depth]:
             depth -= 1
             if depth >= 0:
