@@ -542,6 +542,94 @@ def test_a_stopped_search_leaves_the_verdict_open() -> None:
     assert misled > 0
 
 
+def _handed_on(board: Board, known: np.ndarray, workers: int) -> reference.Answer:
+    if workers > 1:
+        return fast.together(board, fast.UNLIMITED, True, 0.0, workers, known)
+    table = np.zeros(1 << 23, dtype=np.uint64)  # a shared table is never grown
+    kernel.absorb(table, known)
+    return fast.search(board, reduce=True, salt=1, shared=table)
+
+
+@pytest.mark.parametrize(("suits", "ranks", "count"), [(3, 6, 60), (4, 5, 20)])
+def test_a_stopped_search_hands_on_only_what_it_finished(
+    suits: int, ranks: int, count: int
+) -> None:
+    """The lone search of ``fast.decide`` hands its table to the two that follow: when a
+    search with a table of its own stops (state limit, or ``stop`` / the clock, read every
+    4,096 nodes), it first forgets the nodes on its path (``kernel.forget_path``), so the
+    table holds only finished nodes. Unlike the handover of the test above, searches that
+    start from the root over such a table and skip its nodes decide exactly as one full
+    search, for every point where the first one stopped; their wins replay."""
+    shape = Shape(suits, ranks)
+    verdicts = set()
+    handed = 0
+    for seed in range(count):
+        board = random_board(shape, 7400 + seed)
+        alone = fast.search(board, reduce=True)
+        verdicts.add(alone.winnable)
+        for limit in (3, 10, 40, 200, 1000):
+            first, known = fast.search_keeping(board, limit, reduce=True)
+            if first.complete:
+                assert first.winnable == alone.winnable
+                continue
+            handed += 1
+            for workers in (1, 2):
+                after = _handed_on(board, known, workers)
+                assert (after.winnable, after.complete) == (alone.winnable, True), (
+                    f"{text_of(board)} stopped after {limit}"
+                )
+                if after.winnable:
+                    assert_line_wins(board, after.line)
+    assert verdicts == {True, False}
+    assert handed > count
+
+
+def test_a_search_stopped_by_its_flag_forgets_its_path() -> None:
+    """The other way a search stops (``stop[0]`` or the clock, checked every 4,096 nodes,
+    possibly just after a cut node): the table it leaves still decides as one search."""
+    checked = 0
+    for seed in range(40):
+        board = random_board(Shape(4, 6), 7500 + seed)
+        alone = fast.search(board, reduce=True)
+        if alone.states <= 4096:
+            continue
+        first, known = fast.search_keeping(board, reduce=True, stop=np.ones(1, dtype=np.int64))
+        assert (first.winnable, first.states) == (None, 4096)
+        after = _handed_on(board, known, 1)
+        assert (after.winnable, after.complete) == (alone.winnable, True), text_of(board)
+        checked += 1
+    assert checked >= 5
+
+
+def test_beam_wins_replay_and_never_come_from_a_lost_board() -> None:
+    """``fast.find_win`` (beam searches) claims only wins, with a line that replays to a won
+    position; on boards the full search proves lost it finds none; it finds wins on some
+    winnable ones, and on full deals too (seeds 2 and 716: 716 stayed undecided for a
+    minute of depth-first search)."""
+    found = 0
+    for seed in range(60):
+        board = random_board(Shape(3, 6), 7600 + seed)
+        alone = fast.search(board, reduce=True)
+        answer = fast.find_win(board, (50, 500))
+        assert answer.winnable in (True, None)
+        if answer.winnable:
+            assert alone.winnable, text_of(board)
+            assert_line_wins(board, answer.line)
+            found += 1
+    assert found > 10
+    for seed in (2, 716):
+        board = board_of(_deal(seed))
+        answer = fast.find_win(board, (3000,))
+        assert answer.winnable
+        assert_line_wins(board, answer.line)
+
+
+def test_beam_stops_on_the_flag() -> None:
+    stop = np.ones(1, dtype=np.int64)
+    answer = fast.find_win(board_of(_deal(4)), (3000,), stop=stop)
+    assert (answer.winnable, answer.complete, answer.states) == (None, False, 0)
+
+
 def test_a_search_stops_when_another_has_won() -> None:
     """``stop[0]`` is set by the search that wins and read by every other one: a search
     started with it set gives up at its next check (every 4,096 nodes), undecided."""
