@@ -110,14 +110,14 @@ DEADLINE_MARGIN = 0.96
 and its table may be rehashing when the time runs out."""
 
 
-SOLO_SECONDS = 8.0
+SOLO_SECONDS = 2.0
 """Under a time budget with two workers, the full search runs in one thread (its table
 grown as needed) this long after the probes, while the other thread looks for a win with
 beam searches (:data:`BEAM_WIDTHS`); most deals end here. Only a deal still open then gets
 the large table that two searches share, filled first with the nodes the full search
 finished, so none of its work is lost."""
 
-BEAM_WIDTHS = (3_000, 10_000)
+BEAM_WIDTHS = (1_000, 3_000)
 """The beam searches tried, one after another, beside the lone full search."""
 
 SHARED_SLOTS_MAX = 1 << 27
