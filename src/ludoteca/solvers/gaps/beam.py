@@ -89,7 +89,7 @@ def beam(
     cand_move = np.empty(cap, dtype=np.int64)
     cand_score = np.empty(cap, dtype=np.float64)
     layers = 256
-    parents = np.empty((layers, width), dtype=np.int32)
+    parents = np.empty((layers, width), dtype=np.int64)
     chosen_moves = np.empty((layers, width), dtype=np.int64)
     table = np.zeros(1 << 20, dtype=np.uint64)
     stored = 0
@@ -115,8 +115,8 @@ def beam(
             return -1, np.empty(0, dtype=np.int64), nodes
         if layer == layers:
             layers *= 2
-            parents = _taller32(parents, layers)
-            chosen_moves = _taller64(chosen_moves, layers)
+            parents = kernel._grown64(parents, layers)
+            chosen_moves = kernel._grown64(chosen_moves, layers)
         found = 0
         for i in range(size):
             grid[:] = front[i]
@@ -169,17 +169,3 @@ def beam(
             chosen_moves[layer, j] = cand_move[k]
         front, following = following, front
         layer += 1
-
-
-@njit(cache=True)
-def _taller32(array: np.ndarray, rows: int) -> np.ndarray:
-    bigger = np.empty((rows, array.shape[1]), dtype=np.int32)
-    bigger[: array.shape[0]] = array
-    return bigger
-
-
-@njit(cache=True)
-def _taller64(array: np.ndarray, rows: int) -> np.ndarray:
-    bigger = np.empty((rows, array.shape[1]), dtype=np.int64)
-    bigger[: array.shape[0]] = array
-    return bigger
