@@ -10,7 +10,7 @@ from functools import cache
 
 import numpy as np
 
-from ludoteca.solvers.gaps import beam, kernel
+from ludoteca.solvers.gaps import kernel
 from ludoteca.solvers.gaps.board import Board, Move
 from ludoteca.solvers.gaps.reference import Answer
 
@@ -42,27 +42,9 @@ def search(
     """One depth-first search (see :func:`kernel.search`); ``shared`` and ``stop`` let
     searches in parallel threads share a table and stop one another; ``reversed_depths``
     (a bit per depth) tries the moves of those depths in reverse order."""
-    return search_keeping(
-        start, max_states, stop_at_win, salt, reduce, deadline, shared, stop, reversed_depths
-    )[0]
-
-
-def search_keeping(
-    start: Board,
-    max_states: int | None = None,
-    stop_at_win: bool = True,
-    salt: int = 0,
-    reduce: bool = False,
-    deadline: float = 0.0,
-    shared: np.ndarray | None = None,
-    stop: np.ndarray | None = None,
-    reversed_depths: int = 0,
-) -> tuple[Answer, np.ndarray]:
-    """:func:`search`, and its table: when a search with a table of its own stopped early,
-    the table holds only nodes it finished, which a later search from ``start`` may skip."""
     shape = start.shape
     z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
-    status, best, best_dead, states, line, best_line, table = kernel.search(
+    status, best, best_dead, states, line, best_line = kernel.search(
         np.array(start.grid, dtype=np.int8),
         shape.suits,
         shape.ranks,
@@ -81,7 +63,7 @@ def search_keeping(
     )
     winnable = {1: True, 0: False, -1: None}[int(status)]
     chosen = line if status == 1 else best_line
-    answer = Answer(
+    return Answer(
         winnable,
         int(best),
         int(best_dead),
@@ -89,7 +71,6 @@ def search_keeping(
         [unpack(int(m)) for m in chosen],
         status != -1,
     )
-    return answer, table
 
 
 PROBE_STATES = 5_000
@@ -111,14 +92,9 @@ and its table may be rehashing when the time runs out."""
 
 
 SOLO_SECONDS = 2.0
-"""Under a time budget with two workers, the full search runs in one thread (its table
-grown as needed) this long after the probes, while the other thread looks for a win with
-beam searches (:data:`BEAM_WIDTHS`); most deals end here. Only a deal still open then gets
-the large table that two searches share, filled first with the nodes the full search
-finished, so none of its work is lost."""
-
-BEAM_WIDTHS = (1_000, 3_000)
-"""The beam searches tried, one after another, beside the lone full search."""
+"""Under a time budget with two workers, the full search runs alone (its table grown as
+needed) this long after the probes; most deals end here. Only a deal still open then gets
+the large table that two searches share."""
 
 SHARED_SLOTS_MAX = 1 << 27
 """The shared table's largest size: 2**27 slots of 16 bytes, 2 GiB. Each of the searches
@@ -184,17 +160,14 @@ def decide(
                 if best is None or answer.best_dead_end > best.best_dead_end:
                     best = answer
     deadline = 0.0 if seconds is None else began + DEADLINE_MARGIN * seconds
+    solo = deadline
     if workers > 1 and seconds is not None:
         solo = min(deadline, time.perf_counter() + SOLO_SECONDS)
-        answer, known = _solo_and_beams(start, limit - spent, reduce, solo)
-    else:
-        solo = deadline
-        answer, known = search_keeping(start, limit - spent, reduce=reduce, deadline=solo)
+    answer = search(start, limit - spent, reduce=reduce, deadline=solo)
     answer.states += spent
     if not answer.complete and solo < deadline and answer.states < limit:
-        # Stopped by its clock, not by the state limit: on with two searches, which skip
-        # the nodes the lone search finished.
-        shared = together(start, limit - answer.states, reduce, deadline, workers, known)
+        # Stopped by its clock, not by the state limit: on with two searches.
+        shared = together(start, limit - answer.states, reduce, deadline, workers)
         shared.states += answer.states
         answer = shared
     if not answer.complete and best is not None and best.best_dead_end > answer.best_dead_end:
@@ -203,79 +176,20 @@ def decide(
     return answer
 
 
-def _solo_and_beams(
-    start: Board, limit: int, reduce: bool, deadline: float
-) -> tuple[Answer, np.ndarray]:
-    """The full search in this thread and beam searches in another until ``deadline``; the
-    first win stops the other. Returns the full search's answer (or the beam's win) and the
-    full search's table (its finished nodes)."""
-    stop = np.zeros(1, dtype=np.int64)
-    with ThreadPoolExecutor(1) as pool:
-        looking = pool.submit(find_win, start, BEAM_WIDTHS, deadline, stop)
-        try:
-            answer, table = search_keeping(
-                start, limit, reduce=reduce, deadline=deadline, stop=stop
-            )
-        finally:
-            stop[0] = 1
-        found = looking.result()
-    if found.winnable and not answer.winnable:
-        found.states += answer.states
-        return found, table
-    return answer, table
-
-
-def find_win(
-    start: Board, widths: tuple[int, ...], deadline: float = 0.0, stop: np.ndarray | None = None
-) -> Answer:
-    """Beam searches of the given widths, one after another, until one finds a win (see
-    :mod:`beam`), ``deadline`` passes or ``stop[0]`` is set. A beam proves no loss: the
-    answer is a win or undecided."""
-    shape = start.shape
-    z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
-    grid = np.array(start.grid, dtype=np.int8)
-    flag = np.zeros(1, dtype=np.int64) if stop is None else stop
-    nodes = 0
-    for width in widths:
-        status, line, visited = beam.beam(
-            grid, shape.suits, shape.ranks, width, z1, z2, perms, counts, deadline, flag
-        )
-        nodes += int(visited)
-        if status == 1:
-            moves = [unpack(int(m)) for m in line]
-            return Answer(True, shape.full, shape.full, nodes, moves, True)
-        if flag[0]:
-            break
-    return Answer(None, -1, -1, nodes, [], False)
-
-
-def together(
-    start: Board,
-    limit: int,
-    reduce: bool,
-    deadline: float,
-    workers: int,
-    known: np.ndarray | None = None,
-) -> Answer:
+def together(start: Board, limit: int, reduce: bool, deadline: float, workers: int) -> Answer:
     """Full searches in ``workers`` threads over one table, each in its own move order
     (search k tries the moves in reverse order at the depths of k's binary digits that are
     1: search 1 at the root, search 2 one move deeper, search 3 at both, so the two of this
     machine start from the two ends of the root's moves), until one wins, all finish, or
-    the deadline passes; ``limit`` nodes in all. ``deadline`` 0: none.
-
-    ``known``: the table of an earlier search from ``start`` that stopped (only finished
-    nodes, see :func:`search_keeping`); its nodes are entered first and skipped."""
+    the deadline passes; ``limit`` nodes in all. ``deadline`` 0: none."""
     remaining = max(0.0, deadline - time.perf_counter()) if deadline else 0.0
     want = 2 * workers * NODES_PER_SECOND * remaining
     slots = 1 << 20
-    entries = 0 if known is None else int(np.count_nonzero(known[::2] & np.uint64(1)))
-    while (slots < want or slots < 4 * entries) and slots < SHARED_SLOTS_MAX:
+    while slots < want and slots < SHARED_SLOTS_MAX:
         slots *= 2
     table = np.zeros(2 * slots, dtype=np.uint64)
-    if known is not None:
-        kernel.absorb(table, known)
     stop = np.zeros(1, dtype=np.int64)
-    share = max(1, min(limit // workers, (3 * slots // 4 - entries) // workers))
+    share = min(limit // workers, 3 * slots // (4 * workers))
     with ThreadPoolExecutor(workers) as pool:
         futures = [
             pool.submit(

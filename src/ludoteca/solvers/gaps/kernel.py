@@ -20,9 +20,6 @@ from numba import njit, objmode
 GAP = -1
 POOL = -2
 MAX_MOVES = 128
-TOMB = np.uint64(2)
-"""A forgotten slot: keys are odd in their first half, so it matches none and a probe walks
-past it (see :func:`forget_path`)."""
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 
@@ -385,55 +382,10 @@ def _store(table: np.ndarray, slot: np.int64, h1: np.uint64, h2: np.uint64) -> N
 @njit(cache=True)
 def _grow(table: np.ndarray) -> np.ndarray:
     bigger = np.zeros(table.size * 2, dtype=np.uint64)
-    absorb(bigger, table)
+    for i in range(table.size // 2):
+        if table[2 * i] != 0:
+            _insert(bigger, table[2 * i], table[2 * i + 1])
     return bigger
-
-
-@njit(cache=True)
-def absorb(table: np.ndarray, known: np.ndarray) -> int:
-    """Enter every key of the table ``known`` (not its forgotten slots) into ``table``;
-    returns how many were new."""
-    added = 0
-    for i in range(known.size // 2):
-        if known[2 * i] & np.uint64(1):
-            added += _insert(table, known[2 * i], known[2 * i + 1])
-    return added
-
-
-@njit(cache=True)
-def _forget(
-    table: np.ndarray, grid: np.ndarray, suits: int, ranks: int, z1: np.ndarray, z2: np.ndarray
-) -> None:
-    h1, h2 = class_key(grid, suits, ranks, z1, z2)
-    slot = _probe(table, h1, h2)
-    if slot >= 0:
-        table[2 * slot] = TOMB
-
-
-@njit(cache=True)
-def forget_path(
-    table: np.ndarray,
-    grid: np.ndarray,
-    pos: np.ndarray,
-    suits: int,
-    ranks: int,
-    z1: np.ndarray,
-    z2: np.ndarray,
-    depth: int,
-    moves: np.ndarray,
-    index: np.ndarray,
-    sources: np.ndarray,
-    headss: np.ndarray,
-) -> None:
-    """Remove from the table the nodes a stopped search had entered but not finished: the
-    node on the board (if it was entered) and every node of the path above it, back to the
-    root (the board is taken back move by move). What is left are finished nodes, each of
-    whose children was entered or cut, so a later search that starts from the root with
-    this table and skips its nodes still reaches every node (see fast.decide)."""
-    _forget(table, grid, suits, ranks, z1, z2)
-    for d in range(depth, -1, -1):
-        unplay(grid, pos, suits, ranks, moves[d, index[d] - 1], sources[d], headss[d])
-        _forget(table, grid, suits, ranks, z1, z2)
 
 
 @njit(cache=True)
@@ -486,7 +438,7 @@ def search(
     shared: np.ndarray,
     stop: np.ndarray,
     reversed_depths: int,
-) -> tuple[int, int, int, int, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[int, int, int, int, np.ndarray, np.ndarray]:
     """Depth-first search over classes from ``start``, on one board that moves are played
     on and taken back from (with each depth's move, source cell and column 0).
 
@@ -494,14 +446,10 @@ def search(
     dead end), and a node is cut when its frozen cards show it cannot beat the best dead end
     found so far, or, when only a win matters (``stop_at_win``), cannot win at all.
 
-    Returns (status, best, best_dead_end, states, line, best_line, table): status 1 won, 0 not
+    Returns (status, best, best_dead_end, states, line, best_line): status 1 won, 0 not
     winnable, -1 stopped by ``max_states`` or by the clock passing ``deadline`` (a
     ``time.perf_counter`` value; 0 for none) or by ``stop[0]`` turning non-zero; ``line`` is
     the winning line (or empty) and ``best_line`` the line to a best dead end.
-
-    ``table`` is the transposition table. When a search with a table of its own stops
-    early, the nodes it had entered but not finished (its path) are forgotten first
-    (:func:`forget_path`), so a later search may start from the finished ones.
 
     ``shared``: an empty array for a table of the search's own (grown as needed), or a
     table that several searches in parallel threads fill together (never grown): a node
@@ -577,7 +525,7 @@ def search(
                         status = 1
                         if stop_at_win:
                             stop[0] = 1
-                            return status, best, best_dead, states, best_line, best_line, table
+                            return status, best, best_dead, states, best_line, best_line
                 _order(row, n, ends, grid, pos, suits, ranks, salt, keys)
                 if depth < 63 and (reversed_depths >> depth) & 1:
                     row[:n] = row[:n][::-1].copy()
@@ -606,13 +554,7 @@ def search(
         _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
         h1, h2 = keyed(grid, body, suits, ranks, z1, z2)
         if states >= max_states:
-            if own:
-                sources[depth] = source
-                headss[depth] = heads
-                forget_path(
-                    table, grid, pos, suits, ranks, z1, z2, depth, moves, index, sources, headss
-                )
-            return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line, table
+            return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
         slot = _probe(table, h1, h2)
         cut = bool(
             slot < 0
@@ -632,15 +574,7 @@ def search(
             stored += 1
         states += 1
         if states & 0xFFF == 0 and (stop[0] or (deadline > 0.0 and _clock() > deadline)):
-            if own:
-                if cut:  # taken back already: the board is at the parent
-                    play(grid, pos, suits, ranks, move)
-                sources[depth] = source
-                headss[depth] = heads
-                forget_path(
-                    table, grid, pos, suits, ranks, z1, z2, depth, moves, index, sources, headss
-                )
-            return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line, table
+            return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
         if cut:
             continue
         if own and stored * 4 > table.size:
@@ -650,7 +584,7 @@ def search(
         depth += 1
         fresh = True
     line = best_line if status == 1 else np.empty(0, dtype=np.int64)
-    return status, best, best_dead, states, line, best_line, table
+    return status, best, best_dead, states, line, best_line
 
 
 @njit(cache=True)
