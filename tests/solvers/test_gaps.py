@@ -517,6 +517,34 @@ def test_reversed_first_moves_decide_the_same_from_the_other_end() -> None:
     assert other_start > 0
 
 
+def test_the_arrangement_closing_the_pool_with_most_in_sequence_comes_first() -> None:
+    """Move order (ours; it never changes a verdict): when a 2 fills column 0's last gap,
+    the arrangements of the 2s that leave the most cards in sequence are tried first,
+    whatever the salt that breaks ties. Here 2D can close the pool with 2C on either row;
+    2C in row 1 wins at once (8 in sequence), 2C in row 2 leaves 2."""
+    board = board_of(from_position("-- 3C 4C 5C 2D / 2C 3D 4D 5D --", variant(2, 5)))
+    shape = board.shape
+    grid = np.array(board.grid, dtype=np.int8)
+    pos = np.zeros(shape.cells, dtype=np.int8)
+    for cell, code in enumerate(board.grid):
+        if code != GAP:
+            pos[code] = cell
+    _, _, perms, counts = _tables(shape.ranks, shape.cells)
+    ends = np.empty(shape.suits, dtype=np.int64)
+    kernel.prefixes(grid, shape.suits, shape.ranks, ends)
+    for salt in range(32):
+        moves = np.empty(kernel.MAX_MOVES, dtype=np.int64)
+        n = kernel.gen_moves(
+            grid, pos, shape.suits, shape.ranks, perms, counts, moves, np.empty(8, dtype=np.int64)
+        )
+        assert n == 2
+        keys = np.empty(kernel.MAX_MOVES, dtype=np.int64)
+        kernel._order(moves, n, ends, grid, pos, shape.suits, shape.ranks, np.uint64(salt), keys)
+        first = board.copy()
+        first.play(fast.unpack(int(moves[0])))
+        assert first.in_sequence() == 8, salt
+
+
 def test_a_stopped_search_leaves_the_verdict_open() -> None:
     """Why ``fast.combine`` says "not winnable" only when every search finished: a search
     that stops has entered nodes it never expanded, and a search sharing its table skips
