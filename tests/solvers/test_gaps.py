@@ -482,9 +482,9 @@ def test_every_move_taken_back_restores_the_board() -> None:
 @pytest.mark.parametrize(("suits", "ranks", "count"), [(3, 5, 40), (4, 5, 12), (3, 6, 20)])
 def test_searches_sharing_a_table_decide_as_one(suits: int, ranks: int, count: int) -> None:
     """Two searches in two threads over one table (``fast.together``), the second trying the
-    root's moves in reverse order, skip what the other entered: together they decide exactly
-    as one full search, and a win either finds replays to a win. Four searches (orders
-    reversed at the root, one move deeper, or both) decide the same."""
+    root's moves in reverse order and 2s into column 0 last, skip what the other entered:
+    together they decide exactly as one full search, and a win either finds replays to a
+    win. Four searches (each order of ``fast.SEARCH_ORDERS``) decide the same."""
     shape = Shape(suits, ranks)
     verdicts = set()
     for seed in range(count):
@@ -539,10 +539,28 @@ def test_the_arrangement_closing_the_pool_with_most_in_sequence_comes_first() ->
         )
         assert n == 2
         keys = np.empty(kernel.MAX_MOVES, dtype=np.int64)
-        kernel._order(moves, n, ends, grid, pos, shape.suits, shape.ranks, np.uint64(salt), keys)
+        kernel._order(
+            moves, n, ends, grid, pos, shape.suits, shape.ranks, np.uint64(salt), keys, False
+        )
         first = board.copy()
         first.play(fast.unpack(int(moves[0])))
         assert first.in_sequence() == 8, salt
+
+
+def test_twos_last_decides_the_same_by_other_lines() -> None:
+    """``twos_last`` tries 2s into column 0 after every other move (our order, for the second
+    of two searches): the same verdicts as the standard order on random boards, and some
+    wins are found by another line."""
+    other_line = 0
+    for seed in range(60):
+        board = random_board(Shape(3, 6), 7400 + seed)
+        plain = fast.search(board, reduce=True)
+        late = fast.search(board, reduce=True, twos_last=True)
+        assert (late.winnable, late.complete) == (plain.winnable, True), text_of(board)
+        if late.winnable:
+            assert_line_wins(board, late.line)
+            other_line += late.line != plain.line
+    assert other_line > 0
 
 
 def test_a_stopped_search_leaves_the_verdict_open() -> None:

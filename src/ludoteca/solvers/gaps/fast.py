@@ -38,10 +38,12 @@ def search(
     shared: np.ndarray | None = None,
     stop: np.ndarray | None = None,
     reversed_depths: int = 0,
+    twos_last: bool = False,
 ) -> Answer:
     """One depth-first search (see :func:`kernel.search`); ``shared`` and ``stop`` let
     searches in parallel threads share a table and stop one another; ``reversed_depths``
-    (a bit per depth) tries the moves of those depths in reverse order."""
+    (a bit per depth) tries the moves of those depths in reverse order, and ``twos_last``
+    tries 2s into column 0 last rather than early (see :func:`kernel._order`)."""
     shape = start.shape
     z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
     status, best, best_dead, states, line, best_line = kernel.search(
@@ -60,6 +62,7 @@ def search(
         _NO_TABLE if shared is None else shared,
         np.zeros(1, dtype=np.int64) if stop is None else stop,
         reversed_depths,
+        twos_last,
     )
     winnable = {1: True, 0: False, -1: None}[int(status)]
     chosen = line if status == 1 else best_line
@@ -176,12 +179,17 @@ def decide(
     return answer
 
 
+SEARCH_ORDERS: tuple[tuple[int, bool], ...] = ((0, False), (1, True), (1, False), (0, True))
+"""The move orders of the searches that share a table, as (``reversed_depths``,
+``twos_last``): search k takes entry k (k mod 4)."""
+
+
 def together(start: Board, limit: int, reduce: bool, deadline: float, workers: int) -> Answer:
     """Full searches in ``workers`` threads over one table, each in its own move order
-    (search k tries the moves in reverse order at the depths of k's binary digits that are
-    1: search 1 at the root, search 2 one move deeper, search 3 at both, so the two of this
-    machine start from the two ends of the root's moves), until one wins, all finish, or
-    the deadline passes; ``limit`` nodes in all. ``deadline`` 0: none."""
+    (:data:`SEARCH_ORDERS`: the two of this machine are the standard order and the one
+    that starts from the other end of the root's moves and keeps column 0 open longest),
+    until one wins, all finish, or the deadline passes; ``limit`` nodes in all.
+    ``deadline`` 0: none."""
     remaining = max(0.0, deadline - time.perf_counter()) if deadline else 0.0
     want = 2 * workers * NODES_PER_SECOND * remaining
     slots = 1 << 20
@@ -200,7 +208,8 @@ def together(start: Board, limit: int, reduce: bool, deadline: float, workers: i
                 deadline=deadline,
                 shared=table,
                 stop=stop,
-                reversed_depths=k,
+                reversed_depths=SEARCH_ORDERS[k % len(SEARCH_ORDERS)][0],
+                twos_last=SEARCH_ORDERS[k % len(SEARCH_ORDERS)][1],
             )
             for k in range(workers)
         ]

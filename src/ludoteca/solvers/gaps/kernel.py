@@ -337,11 +337,14 @@ def _order(
     ranks: int,
     salt: np.uint64,
     keys: np.ndarray,
+    twos_last: bool,
 ) -> None:
     """In-sequence extensions first, then 2s into column 0 (of the arrangements that close
     the pool, those that leave the most cards in sequence first), then moves that leave a
-    gap some card can still fill, then those that leave a dead gap (stable). The order only
-    changes how soon a win is found, never what is decided."""
+    gap some card can still fill, then those that leave a dead gap (stable). With
+    ``twos_last`` the 2s come last instead (with the moves that leave a dead gap): the
+    search keeps column 0 open as long as it can and picks the rows' suits late. The order
+    only changes how soon a win is found, never what is decided."""
     for i in range(n):
         card = moves[i] & 0xFF
         target = (moves[i] >> 8) & 0xFF
@@ -349,7 +352,7 @@ def _order(
         left = grid[source - 1] if source % ranks else 0
         keys[i] = 0 if left == GAP or (left >= 0 and left % ranks == ranks - 1) else 1
         if card % ranks == 1:
-            keys[i] = 2
+            keys[i] = 0 if twos_last else 2
         for r in range(suits):
             if ends[r] == target:
                 keys[i] = 3
@@ -457,6 +460,7 @@ def search(
     shared: np.ndarray,
     stop: np.ndarray,
     reversed_depths: int,
+    twos_last: bool,
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray]:
     """Depth-first search over classes from ``start``, on one board that moves are played
     on and taken back from (with each depth's move, source cell and column 0).
@@ -545,7 +549,7 @@ def search(
                         if stop_at_win:
                             stop[0] = 1
                             return status, best, best_dead, states, best_line, best_line
-                _order(row, n, ends, grid, pos, suits, ranks, salt, keys)
+                _order(row, n, ends, grid, pos, suits, ranks, salt, keys, twos_last)
                 if depth < 63 and (reversed_depths >> depth) & 1:
                     row[:n] = row[:n][::-1].copy()
         if index[depth] == nmoves[depth]:
