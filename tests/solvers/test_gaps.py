@@ -524,11 +524,7 @@ def test_the_arrangement_closing_the_pool_with_most_in_sequence_comes_first() ->
     2C in row 1 wins at once (8 in sequence), 2C in row 2 leaves 2."""
     board = board_of(from_position("-- 3C 4C 5C 2D / 2C 3D 4D 5D --", variant(2, 5)))
     shape = board.shape
-    grid = np.array(board.grid, dtype=np.int8)
-    pos = np.zeros(shape.cells, dtype=np.int8)
-    for cell, code in enumerate(board.grid):
-        if code != GAP:
-            pos[code] = cell
+    grid, pos = _kernel_arrays(board)
     _, _, perms, counts = _tables(shape.ranks, shape.cells)
     ends = np.empty(shape.suits, dtype=np.int64)
     kernel.prefixes(grid, shape.suits, shape.ranks, ends)

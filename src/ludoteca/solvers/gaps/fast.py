@@ -7,6 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import replace
 from functools import cache
+from itertools import cycle, islice
 
 import numpy as np
 
@@ -208,10 +209,10 @@ def together(start: Board, limit: int, reduce: bool, deadline: float, workers: i
                 deadline=deadline,
                 shared=table,
                 stop=stop,
-                reversed_depths=SEARCH_ORDERS[k % len(SEARCH_ORDERS)][0],
-                twos_last=SEARCH_ORDERS[k % len(SEARCH_ORDERS)][1],
+                reversed_depths=reversed_depths,
+                twos_last=twos_last,
             )
-            for k in range(workers)
+            for reversed_depths, twos_last in islice(cycle(SEARCH_ORDERS), workers)
         ]
         try:
             answers = [future.result() for future in futures]

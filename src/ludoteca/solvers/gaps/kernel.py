@@ -152,8 +152,14 @@ def keyed(
 
 @njit(cache=True)
 def _run(grid: np.ndarray, cell: int, ranks: int) -> int:
+    return _run_of(grid, cell, grid[cell], ranks)
+
+
+@njit(cache=True)
+def _run_of(grid: np.ndarray, cell: int, code: int, ranks: int) -> int:
+    """The sequence ``code``, ``code`` + 1, ... from ``cell`` on, if ``code`` stood there."""
     length = 1
-    while cell % ranks < ranks - 1 and grid[cell + 1] == grid[cell] + 1:
+    while cell % ranks < ranks - 1 and grid[cell + 1] == code + length:
         cell += 1
         length += 1
     return length
@@ -317,12 +323,8 @@ def _arranged(grid: np.ndarray, layout: int, suits: int, ranks: int) -> int:
     total = 0
     for r in range(suits):
         code = ((layout >> (8 * r)) & 0xFF) - 1
-        if code < 0 or code % ranks != 1:
-            continue
-        length = 1
-        while length < ranks - 1 and grid[r * ranks + length] == code + length:
-            length += 1
-        total += length
+        if code >= 0 and code % ranks == 1:
+            total += _run_of(grid, r * ranks, code, ranks)
     return total
 
 
