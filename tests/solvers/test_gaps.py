@@ -482,7 +482,7 @@ def test_every_move_taken_back_restores_the_board() -> None:
 @pytest.mark.parametrize(("suits", "ranks", "count"), [(3, 5, 40), (4, 5, 12), (3, 6, 20)])
 def test_searches_sharing_a_table_decide_as_one(suits: int, ranks: int, count: int) -> None:
     """Two searches in two threads over one table (``fast.together``), the second trying the
-    root's moves in reverse order and 2s into column 0 last, skip what the other entered:
+    root's moves in reverse order, skip what the other entered:
     together they decide exactly as one full search, and a win either finds replays to a
     win. Four searches (each order of ``fast.SEARCH_ORDERS``) decide the same."""
     shape = Shape(suits, ranks)
@@ -517,36 +517,10 @@ def test_reversed_first_moves_decide_the_same_from_the_other_end() -> None:
     assert other_start > 0
 
 
-def test_the_arrangement_closing_the_pool_with_most_in_sequence_comes_first() -> None:
-    """Move order (ours; it never changes a verdict): when a 2 fills column 0's last gap,
-    the arrangements of the 2s that leave the most cards in sequence are tried first,
-    whatever the salt that breaks ties. Here 2D can close the pool with 2C on either row;
-    2C in row 1 wins at once (8 in sequence), 2C in row 2 leaves 2."""
-    board = board_of(from_position("-- 3C 4C 5C 2D / 2C 3D 4D 5D --", variant(2, 5)))
-    shape = board.shape
-    grid, pos = _kernel_arrays(board)
-    _, _, perms, counts = _tables(shape.ranks, shape.cells)
-    ends = np.empty(shape.suits, dtype=np.int64)
-    kernel.prefixes(grid, shape.suits, shape.ranks, ends)
-    for salt in range(32):
-        moves = np.empty(kernel.MAX_MOVES, dtype=np.int64)
-        n = kernel.gen_moves(
-            grid, pos, shape.suits, shape.ranks, perms, counts, moves, np.empty(8, dtype=np.int64)
-        )
-        assert n == 2
-        keys = np.empty(kernel.MAX_MOVES, dtype=np.int64)
-        kernel._order(
-            moves, n, ends, grid, pos, shape.suits, shape.ranks, np.uint64(salt), keys, False
-        )
-        first = board.copy()
-        first.play(fast.unpack(int(moves[0])))
-        assert first.in_sequence() == 8, salt
-
-
 def test_twos_last_decides_the_same_by_other_lines() -> None:
-    """``twos_last`` tries 2s into column 0 after every other move (our order, for the second
-    of two searches): the same verdicts as the standard order on random boards, and some
-    wins are found by another line."""
+    """``twos_last`` tries 2s into column 0 after every other move (our order, for the third
+    and fourth of searches sharing a table): the same verdicts as the standard order on
+    random boards, and some wins are found by another line."""
     other_line = 0
     for seed in range(60):
         board = random_board(Shape(3, 6), 7400 + seed)

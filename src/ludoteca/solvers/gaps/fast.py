@@ -180,15 +180,17 @@ def decide(
     return answer
 
 
-SEARCH_ORDERS: tuple[tuple[int, bool], ...] = ((0, False), (1, True), (1, False), (0, True))
+SEARCH_ORDERS: tuple[tuple[int, bool], ...] = ((0, False), (1, False), (1, True), (0, True))
 """The move orders of the searches that share a table, as (``reversed_depths``,
-``twos_last``): search k takes entry k (k mod 4)."""
+``twos_last``): search k takes entry k (k mod 4). The two of this machine are the standard
+order and the root reversed; the orders that try 2s last join only with more workers (as
+the second search they decided fewer deals: see docs/rules/gaps.md)."""
 
 
 def together(start: Board, limit: int, reduce: bool, deadline: float, workers: int) -> Answer:
     """Full searches in ``workers`` threads over one table, each in its own move order
     (:data:`SEARCH_ORDERS`: the two of this machine are the standard order and the one
-    that starts from the other end of the root's moves and keeps column 0 open longest),
+    that starts from the other end of the root's moves),
     until one wins, all finish, or the deadline passes; ``limit`` nodes in all.
     ``deadline`` 0: none."""
     remaining = max(0.0, deadline - time.perf_counter()) if deadline else 0.0

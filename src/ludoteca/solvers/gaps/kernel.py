@@ -152,14 +152,8 @@ def keyed(
 
 @njit(cache=True)
 def _run(grid: np.ndarray, cell: int, ranks: int) -> int:
-    return _run_of(grid, cell, grid[cell], ranks)
-
-
-@njit(cache=True)
-def _run_of(grid: np.ndarray, cell: int, code: int, ranks: int) -> int:
-    """The sequence ``code``, ``code`` + 1, ... from ``cell`` on, if ``code`` stood there."""
     length = 1
-    while cell % ranks < ranks - 1 and grid[cell + 1] == code + length:
+    while cell % ranks < ranks - 1 and grid[cell + 1] == grid[cell] + 1:
         cell += 1
         length += 1
     return length
@@ -316,19 +310,6 @@ def play(grid: np.ndarray, pos: np.ndarray, suits: int, ranks: int, move: int) -
 
 
 @njit(cache=True)
-def _arranged(grid: np.ndarray, layout: int, suits: int, ranks: int) -> int:
-    """Cards in sequence once the 2s stand in column 0 as ``layout`` says (0: no layout)."""
-    if layout == 0:
-        return 0
-    total = 0
-    for r in range(suits):
-        code = ((layout >> (8 * r)) & 0xFF) - 1
-        if code >= 0 and code % ranks == 1:
-            total += _run_of(grid, r * ranks, code, ranks)
-    return total
-
-
-@njit(cache=True)
 def _order(
     moves: np.ndarray,
     n: int,
@@ -341,9 +322,8 @@ def _order(
     keys: np.ndarray,
     twos_last: bool,
 ) -> None:
-    """In-sequence extensions first, then 2s into column 0 (of the arrangements that close
-    the pool, those that leave the most cards in sequence first), then moves that leave a
-    gap some card can still fill, then those that leave a dead gap (stable). With
+    """In-sequence extensions first, then 2s into column 0, then moves that leave a gap some
+    card can still fill, then those that leave a dead gap (stable). With
     ``twos_last`` the 2s come last instead (with the moves that leave a dead gap): the
     search keeps column 0 open as long as it can and picks the rows' suits late. The order
     only changes how soon a win is found, never what is decided."""
@@ -358,7 +338,6 @@ def _order(
         for r in range(suits):
             if ends[r] == target:
                 keys[i] = 3
-        keys[i] = keys[i] * 64 + _arranged(grid, moves[i] >> 16, suits, ranks)
         # The salt picks the order among equals: a restart with another salt tries other lines.
         keys[i] = keys[i] * 4096 + np.int64(_mix(np.uint64(moves[i]) ^ salt) >> np.uint64(52))
     for i in range(1, n):
