@@ -482,9 +482,9 @@ def test_every_move_taken_back_restores_the_board() -> None:
 @pytest.mark.parametrize(("suits", "ranks", "count"), [(3, 5, 40), (4, 5, 12), (3, 6, 20)])
 def test_searches_sharing_a_table_decide_as_one(suits: int, ranks: int, count: int) -> None:
     """Two searches in two threads over one table (``fast.together``), the second trying the
-    root's moves in reverse order, skip what the other entered:
-    together they decide exactly as one full search, and a win either finds replays to a
-    win. Four searches (each order of ``fast.SEARCH_ORDERS``) decide the same."""
+    root's moves in reverse order, skip what the other entered: together they decide exactly
+    as one full search, and a win either finds replays to a win. Four searches (each order
+    of ``fast.SEARCH_ORDERS``) decide the same."""
     shape = Shape(suits, ranks)
     verdicts = set()
     for seed in range(count):

@@ -190,9 +190,8 @@ the second search they decided fewer deals: see docs/rules/gaps.md)."""
 def together(start: Board, limit: int, reduce: bool, deadline: float, workers: int) -> Answer:
     """Full searches in ``workers`` threads over one table, each in its own move order
     (:data:`SEARCH_ORDERS`: the two of this machine are the standard order and the one
-    that starts from the other end of the root's moves),
-    until one wins, all finish, or the deadline passes; ``limit`` nodes in all.
-    ``deadline`` 0: none."""
+    that starts from the other end of the root's moves), until one wins, all finish, or the
+    deadline passes; ``limit`` nodes in all. ``deadline`` 0: none."""
     remaining = max(0.0, deadline - time.perf_counter()) if deadline else 0.0
     want = 2 * workers * NODES_PER_SECOND * remaining
     slots = 1 << 20
