@@ -576,6 +576,21 @@ def test_a_search_stops_when_another_has_won() -> None:
     assert won[0] == 1
 
 
+def test_a_search_on_a_shared_table_stops_for_room_not_for_cut_nodes() -> None:
+    """``max_stored`` caps what a search puts in a table shared with others (what could fill
+    it), not the nodes it enters: cut nodes take no room. On seed 112, which is not winnable
+    and whose nodes are mostly cut, a search capped at 20,000 stored nodes leaves exactly
+    that many keys in the table, enters more nodes than that, and is left undecided."""
+    board = board_of(_deal(112))
+    table = np.zeros(1 << 19, dtype=np.uint64)  # room for any 200,000 nodes
+    answer = fast.search(board, 200_000, reduce=True, shared=table, max_stored=20_000)
+    assert (answer.winnable, answer.complete) == (None, False)
+    assert int(np.count_nonzero(table[0::2])) == 20_000
+    assert answer.states > 20_000
+    entered = fast.search(board, 20_000, reduce=True, shared=np.zeros(1 << 17, dtype=np.uint64))
+    assert entered.states == 20_000
+
+
 def test_two_workers_decide_a_long_deal_within_its_budget() -> None:
     """Seed 4 is not winnable and needs millions of nodes: with a time budget, probes, a
     search alone, then two searches sharing a table, and the verdict is kept only when both

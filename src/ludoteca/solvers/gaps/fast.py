@@ -40,11 +40,14 @@ def search(
     stop: np.ndarray | None = None,
     reversed_depths: int = 0,
     twos_last: bool = False,
+    max_stored: int | None = None,
 ) -> Answer:
     """One depth-first search (see :func:`kernel.search`); ``shared`` and ``stop`` let
     searches in parallel threads share a table and stop one another; ``reversed_depths``
     (a bit per depth) tries the moves of those depths in reverse order, and ``twos_last``
-    tries 2s into column 0 last rather than early (see :func:`kernel._order`)."""
+    tries 2s into column 0 last rather than early (see :func:`kernel._order`).
+    ``max_stored``: stop after putting that many nodes in the table (cut nodes take no
+    room), which keeps a shared table from filling."""
     shape = start.shape
     z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
     status, best, best_dead, states, line, best_line = kernel.search(
@@ -64,6 +67,7 @@ def search(
         np.zeros(1, dtype=np.int64) if stop is None else stop,
         reversed_depths,
         twos_last,
+        UNLIMITED if max_stored is None else max_stored,
     )
     winnable = {1: True, 0: False, -1: None}[int(status)]
     chosen = line if status == 1 else best_line
@@ -102,9 +106,10 @@ the large table that two searches share."""
 
 SHARED_SLOTS_MAX = 1 << 27
 """The shared table's largest size: 2**27 slots of 16 bytes, 2 GiB. Each of the searches
-may enter its share of 3/4 of that many nodes (cut nodes included, though they take no
-room), so the table never fills: about 50 M nodes each for two, a minute of two searches
-on this machine at about 850,000 nodes a second together."""
+may store its share of 3/4 of that many nodes, so the table never fills: about 50 M nodes
+each for two. Cut nodes take no room (in a lost deal most nodes are cut), so two searches
+may enter well over 100 M nodes (160-180 M on the deals that stopped for room: about three
+minutes of two searches on this machine) before a search stops for room."""
 
 NODES_PER_SECOND = 1_000_000
 """A generous estimate of what one search enters per second: sizes the shared table."""
@@ -199,19 +204,20 @@ def together(start: Board, limit: int, reduce: bool, deadline: float, workers: i
         slots *= 2
     table = np.zeros(2 * slots, dtype=np.uint64)
     stop = np.zeros(1, dtype=np.int64)
-    share = min(limit // workers, 3 * slots // (4 * workers))
+    share = 3 * slots // (4 * workers)
     with ThreadPoolExecutor(workers) as pool:
         futures = [
             pool.submit(
                 search,
                 start,
-                share,
+                limit // workers,
                 reduce=reduce,
                 deadline=deadline,
                 shared=table,
                 stop=stop,
                 reversed_depths=reversed_depths,
                 twos_last=twos_last,
+                max_stored=share,
             )
             for reversed_depths, twos_last in islice(cycle(SEARCH_ORDERS), workers)
         ]

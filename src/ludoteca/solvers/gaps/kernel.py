@@ -442,6 +442,7 @@ def search(
     stop: np.ndarray,
     reversed_depths: int,
     twos_last: bool,
+    max_stored: int,
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray]:
     """Depth-first search over classes from ``start``, on one board that moves are played
     on and taken back from (with each depth's move, source cell and column 0).
@@ -451,9 +452,11 @@ def search(
     found so far, or, when only a win matters (``stop_at_win``), cannot win at all.
 
     Returns (status, best, best_dead_end, states, line, best_line): status 1 won, 0 not
-    winnable, -1 stopped by ``max_states`` or by the clock passing ``deadline`` (a
-    ``time.perf_counter`` value; 0 for none) or by ``stop[0]`` turning non-zero; ``line`` is
-    the winning line (or empty) and ``best_line`` the line to a best dead end.
+    winnable, -1 stopped by ``max_states`` (nodes entered, cut ones included), by
+    ``max_stored`` (nodes this search put in the table: what fills a shared one), by the
+    clock passing ``deadline`` (a ``time.perf_counter`` value; 0 for none) or by ``stop[0]``
+    turning non-zero; ``line`` is the winning line (or empty) and ``best_line`` the line to
+    a best dead end.
 
     ``shared``: an empty array for a table of the search's own (grown as needed), or a
     table that several searches in parallel threads fill together (never grown): a node
@@ -557,7 +560,7 @@ def search(
         play(grid, pos, suits, ranks, move)
         _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
         h1, h2 = keyed(grid, body, suits, ranks, z1, z2)
-        if states >= max_states:
+        if states >= max_states or stored >= max_stored:
             return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
         slot = _probe(table, h1, h2)
         cut = bool(
