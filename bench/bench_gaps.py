@@ -36,6 +36,8 @@ class Row(NamedTuple):
     states: int
     seconds: float
     peak_mib: float
+    stopped: str
+    """What an undecided deal ran out of: time, states or room (the shared table's)."""
 
 
 class Job(NamedTuple):
@@ -44,6 +46,7 @@ class Job(NamedTuple):
     max_states: int | None
     seconds: float | None
     workers: int
+    table_bytes: int
 
 
 def deal(seed: int, variant: str) -> GapsState:
@@ -56,10 +59,16 @@ def decide(job: Job) -> Row:
     board = board_of(deal(job.seed, job.variant))
     fast.decide(board, 1000)  # load the compiled kernel before the clock starts
     began = time.perf_counter()
-    result = fast.decide(board, job.max_states, seconds=job.seconds, workers=job.workers)
+    result = fast.decide(
+        board,
+        job.max_states,
+        seconds=job.seconds,
+        workers=job.workers,
+        table_bytes=job.table_bytes,
+    )
     seconds = time.perf_counter() - began
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return Row(job.seed, result.winnable, result.states, seconds, peak)
+    return Row(job.seed, result.winnable, result.states, seconds, peak, result.stopped)
 
 
 def main() -> None:
@@ -76,10 +85,18 @@ def main() -> None:
     parser.add_argument(
         "--processes", type=int, default=1, help="deals decided side by side (default 1)"
     )
+    parser.add_argument(
+        "--memory",
+        type=float,
+        default=fast.TABLE_BYTES / 2**30,
+        help="GiB for the table two searches share once a deal runs long (default 2)",
+    )
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
     if args.max_states is None and args.seconds is None:
         parser.error("give --max-states or --seconds (or both)")
+    if not args.memory > 0:
+        parser.error(f"--memory must be positive, not {args.memory}")
 
     warm = time.perf_counter()
     fast.decide(board_of(deal(0, args.variant)), 1000)
@@ -90,7 +107,8 @@ def main() -> None:
         if args.seeds
         else list(range(args.first_seed, args.first_seed + args.deals))
     )
-    jobs = [Job(s, args.variant, args.max_states, args.seconds, args.workers) for s in seeds]
+    room = int(args.memory * 2**30)
+    jobs = [Job(s, args.variant, args.max_states, args.seconds, args.workers, room) for s in seeds]
     rows: list[Row] = []
     start = time.perf_counter()
     with ExitStack() as stack:
@@ -108,8 +126,17 @@ def main() -> None:
 
 
 def _line(row: Row) -> tuple[object, ...]:
-    """seed, verdict, nodes, seconds, peak memory of the process so far."""
-    return row.seed, row.winnable, row.states, f"{row.seconds:.2f}", f"{row.peak_mib:.0f}MiB"
+    """seed, verdict, nodes, seconds, peak memory of the process so far, and for an
+    undecided deal what it ran out of."""
+    why = () if row.winnable is not None else (f"(out of {row.stopped})",)
+    return (
+        row.seed,
+        row.winnable,
+        row.states,
+        f"{row.seconds:.2f}",
+        f"{row.peak_mib:.0f}MiB",
+        *why,
+    )
 
 
 def _summary(args: argparse.Namespace, seeds: list[int], rows: list[Row], wall: float) -> None:
@@ -123,7 +150,8 @@ def _summary(args: argparse.Namespace, seeds: list[int], rows: list[Row], wall: 
     print(f"deals {len(rows)} (seeds {seeds[0]}..{seeds[-1]}),")
     print(
         f"  per deal: max_states {args.max_states}, seconds {args.seconds}, "
-        f"workers {args.workers}; {args.variant}; {args.processes} process(es) side by side"
+        f"workers {args.workers}, table up to {args.memory:g} GiB; {args.variant}; "
+        f"{args.processes} process(es) side by side"
     )
     print(f"decided {won + lost}: won {won}, not winnable {lost}; undecided {unknown}")
     print(f"win rate among decided {won / max(1, won + lost):.3f}  95% CI [{low:.3f}, {high:.3f}]")
@@ -137,8 +165,8 @@ def _summary(args: argparse.Namespace, seeds: list[int], rows: list[Row], wall: 
     print(f"decided within 1 s: {within[0]}, within 10 s: {within[1]}")
     slowest = sorted(decided, key=lambda r: -r.seconds)[:5]
     print("slowest decided:", ", ".join(f"seed {r.seed} {r.seconds:.1f} s" for r in slowest))
-    open_seeds = [r.seed for r in rows if r.winnable is None]
-    print("undecided seeds:", ", ".join(map(str, open_seeds)) or "none")
+    open_seeds = [f"{r.seed} ({r.stopped})" for r in rows if r.winnable is None]
+    print("undecided seeds (out of):", ", ".join(open_seeds) or "none")
     # One process: its peak over all the deals; side by side: the largest peak of a process
     # that decided one deal.
     print(f"peak memory {max(r.peak_mib for r in rows):.0f} MiB")

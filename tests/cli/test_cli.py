@@ -84,6 +84,9 @@ def test_play_records_a_finished_game_in_the_statistics() -> None:
         (["solve", "tappeto", "--position", "2H 3C"], "bad position"),
         (["solve", "tappeto", "--seed", "1", "--seconds", "5"], "takes no --seconds"),
         (["solve", "gaps", "--seed", "1", "--seconds", "0"], "--seconds must be positive"),
+        (["solve", "gaps", "--seed", "1", "--memory", "1"], "--memory goes with --seconds"),
+        (["solve", "gaps", "--seed", "1", "--seconds", "5", "--memory", "0"], "must be positive"),
+        (["solve", "gaps", "--seed", "1", "--seconds", "5", "--memory", "1e6"], "more than this"),
         (["replay", "/nonexistent/game.json"], "no such file"),
         (["study", "tappeto", "--deals", "5", "--policy", "nope"], "no policy 'nope'"),
     ],
@@ -109,6 +112,35 @@ def test_solve_gaps_under_a_time_budget() -> None:
     )
     answer = json.loads(result.stdout)
     assert answer["winnable"] is True and answer["moves"]
+
+
+def test_solve_gaps_says_what_an_undecided_search_ran_out_of() -> None:
+    """Deal 112 needs about 7 M nodes to be proved lost: a 1-second budget runs out of
+    time, and a long budget with a 16 MiB table runs out of table room first, which the
+    answer says (JSON ``stopped``, and in words), since only more memory helps then."""
+    timed = runner.invoke(
+        app, ["solve", "gaps", "-v", "no-redeal", "--seed", "112", "--seconds", "1", "--json"]
+    )
+    assert timed.exit_code == 0, timed.stdout
+    answer = json.loads(timed.stdout)
+    assert (answer["winnable"], answer["stopped"]) == (None, "time")
+    small = runner.invoke(
+        app,
+        [
+            "solve",
+            "gaps",
+            "-v",
+            "no-redeal",
+            "--seed",
+            "112",
+            "--seconds",
+            "120",
+            "--memory",
+            "0.016",
+        ],
+    )
+    assert small.exit_code == 0, small.stdout
+    assert "unknown (the table is full" in small.stdout and "--memory" in small.stdout
 
 
 def test_corrupt_save_is_refused_and_left_alone(tmp_path: Path) -> None:

@@ -564,7 +564,7 @@ def test_a_search_stops_when_another_has_won() -> None:
     board = board_of(_deal(4))
     stop = np.ones(1, dtype=np.int64)
     answer = fast.search(board, reduce=True, stop=stop)
-    assert (answer.winnable, answer.complete) == (None, False)
+    assert (answer.winnable, answer.complete, answer.stopped) == (None, False, "time")
     assert answer.states <= 4096
     small = next(
         b
@@ -584,11 +584,24 @@ def test_a_search_on_a_shared_table_stops_for_room_not_for_cut_nodes() -> None:
     board = board_of(_deal(112))
     table = np.zeros(1 << 19, dtype=np.uint64)  # room for any 200,000 nodes
     answer = fast.search(board, 200_000, reduce=True, shared=table, max_stored=20_000)
-    assert (answer.winnable, answer.complete) == (None, False)
+    assert (answer.winnable, answer.complete, answer.stopped) == (None, False, "room")
     assert int(np.count_nonzero(table[0::2])) == 20_000
     assert answer.states > 20_000
     entered = fast.search(board, 20_000, reduce=True, shared=np.zeros(1 << 17, dtype=np.uint64))
-    assert entered.states == 20_000
+    assert (entered.states, entered.stopped) == (20_000, "states")
+    assert fast.search(board, reduce=True).stopped == ""  # finished: nothing ran out
+
+
+def test_a_long_budget_with_a_small_table_stops_for_room_and_says_so() -> None:
+    """``table_bytes`` bounds the table two searches share; when their shares are full they
+    stop, undecided, long before the budget ends, and the answer says it was the room (more
+    time would not help). Seed 112 is not winnable and stores about 3.2 M nodes; 16 MiB
+    (2**20 slots) give each of two searches 393,216."""
+    board = board_of(_deal(112))
+    answer = fast.decide(board, None, seconds=120.0, workers=2, table_bytes=16 << 20)
+    assert (answer.winnable, answer.complete, answer.stopped) == (None, False, "room")
+    timed = fast.decide(board, None, seconds=1.0, workers=2)
+    assert (timed.winnable, timed.stopped) == (None, "time")
 
 
 def test_two_workers_decide_a_long_deal_within_its_budget() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -37,12 +38,21 @@ def _positions(
                 yield label, LudotecaError(f"{file} line {number}: {err}")
 
 
+STOPPED = {
+    "time": "out of time",
+    "states": "state limit reached",
+    "room": "the table is full: more time will not help, more --memory may",
+}
+"""What an undecided answer ran out of (``extra["stopped"]``), in words."""
+
+
 def _show(label: dict[str, Any], result: SolveResult) -> None:
     name = ", ".join(f"{k} {v}" for k, v in label.items() if k != "position") or "position"
+    why = STOPPED.get(str(result.extra.get("stopped")), "limit reached")
     verdict = {
         True: "[bold green]winnable[/]",
         False: "[bold red]not winnable[/]",
-        None: "[yellow]unknown (limit reached)[/]",
+        None: f"[yellow]unknown ({why})[/]",
     }[result.winnable]
     console.print(
         f"{name}: {verdict} — {result.label}; {result.states:,} states in {result.seconds:.3f} s"
@@ -73,6 +83,13 @@ def solve_command(
             "threads once a search runs long); the answer is null when it runs out."
         ),
     ] = None,
+    memory: Annotated[
+        float | None,
+        typer.Option(
+            help="With --seconds: the most memory in GiB for the solver's table (gaps: "
+            "default 2, at least 1/64); a long budget needs more."
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Decide whether a position can be won, with a winning line (one JSON object per position)."""
@@ -90,6 +107,7 @@ def solve_command(
         if seconds <= 0:
             raise fail(f"--seconds must be positive, not {seconds}")
         limit = max_states  # the clock replaces the default state limit
+    room = None if memory is None else _memory_bytes(memory, seconds)
     errors = 0
     for label, state in _positions(spec, chosen, seed, position, positions):
         if isinstance(state, LudotecaError):
@@ -99,7 +117,7 @@ def solve_command(
             err_console.print(f"[bold red]error:[/] {state}", soft_wrap=True)
             continue
         if timed is not None and seconds is not None:
-            result = timed(state, limit, seconds)
+            result = timed(state, limit, seconds, room)
         else:
             result = entry.solve(state, limit)
         if as_json:
@@ -109,3 +127,15 @@ def solve_command(
             _show(label, result)
     if errors:
         raise typer.Exit(2)
+
+
+def _memory_bytes(gib: float, seconds: float | None) -> int:
+    """``--memory`` in bytes, checked: it goes with ``--seconds`` and must fit the machine."""
+    if seconds is None:
+        raise fail("--memory goes with --seconds (the table of a timed search)")
+    if not gib > 0:
+        raise fail(f"--memory must be positive, not {gib}")
+    total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    if gib > total:
+        raise fail(f"--memory {gib:g} GiB is more than this machine has ({total:.1f} GiB)")
+    return int(gib * 2**30)

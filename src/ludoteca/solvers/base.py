@@ -72,9 +72,12 @@ class SolverEntry:
     label: str
     """What the answer means, e.g. ``"exact"`` or ``"winnable with all cards known"``."""
     solve: Callable[[State[Any], int | None], SolveResult]
-    solve_timed: Callable[[State[Any], int | None, float], SolveResult] | None = None
-    """``solve_timed(state, max_states, seconds)``: the same answer under a time budget, for
-    solvers that can stop on the clock (``ludoteca solve --seconds``)."""
+    solve_timed: Callable[[State[Any], int | None, float, int | None], SolveResult] | None = None
+    """``solve_timed(state, max_states, seconds, memory)``: the same answer under a time
+    budget, for solvers that can stop on the clock (``ludoteca solve --seconds``), with at
+    most ``memory`` bytes for their tables (``None``: the solver's default; ``--memory``).
+    An undecided answer's ``extra["stopped"]`` says what ran out: ``"time"``, ``"states"``
+    or ``"room"`` (the table is full: only more memory helps)."""
     hint: Callable[[State[Any], float], Hint] | None = None
     policies: Mapping[str, Policy] = field(default_factory=dict)
     batch_policies: Mapping[str, BatchPolicy] = field(default_factory=dict)

@@ -43,15 +43,21 @@ def realize(state: GapsState, answer: Answer) -> list[str]:
 
 
 def solve(
-    state: State[Any], max_states: int | None = None, seconds: float | None = None
+    state: State[Any],
+    max_states: int | None = None,
+    seconds: float | None = None,
+    memory: int | None = None,
 ) -> SolveResult:
     """Decide the position; when it cannot win, a second search gives the exact best dead
-    end (the most cards in sequence reachable) within the same state limit and time budget."""
+    end (the most cards in sequence reachable) within the same state limit and time budget.
+    ``memory``: the most bytes for the table two searches share under a time budget
+    (default :data:`fast.TABLE_BYTES`). When undecided, ``stopped`` says what ran out."""
     start = time.perf_counter()
     game = _as_gaps(state)
     board = board_of(game)
     # Under a time budget a long deal gets two threads (see fast.decide).
-    answer = fast.decide(board, max_states, seconds=seconds, workers=2)
+    room = fast.TABLE_BYTES if memory is None else memory
+    answer = fast.decide(board, max_states, seconds=seconds, workers=2, table_bytes=room)
     states = answer.states
     best: int | None = board.shape.full if answer.winnable else None
     found = answer.best_dead_end
@@ -68,7 +74,12 @@ def solve(
         seconds=time.perf_counter() - start,
         moves=realize(game, answer) if answer.winnable else [],
         label=LABEL,
-        extra={"best_in_sequence": best, "in_sequence_found": found, "complete": answer.complete},
+        extra={
+            "best_in_sequence": best,
+            "in_sequence_found": found,
+            "complete": answer.complete,
+            **({"stopped": answer.stopped} if answer.winnable is None else {}),
+        },
     )
 
 

@@ -69,7 +69,7 @@ def search(
         twos_last,
         UNLIMITED if max_stored is None else max_stored,
     )
-    winnable = {1: True, 0: False, -1: None}[int(status)]
+    winnable = {1: True, 0: False}.get(int(status))
     chosen = line if status == 1 else best_line
     return Answer(
         winnable,
@@ -77,8 +77,13 @@ def search(
         int(best_dead),
         int(states),
         [unpack(int(m)) for m in chosen],
-        status != -1,
+        status >= 0,
+        STOPPED.get(int(status), ""),
     )
+
+
+STOPPED = {-1: "states", -2: "room", -3: "time"}
+"""The kernel's status codes for an undecided search, as :attr:`Answer.stopped` says them."""
 
 
 PROBE_STATES = 5_000
@@ -104,12 +109,16 @@ SOLO_SECONDS = 2.0
 needed) this long after the probes; most deals end here. Only a deal still open then gets
 the large table that two searches share."""
 
-SHARED_SLOTS_MAX = 1 << 27
-"""The shared table's largest size: 2**27 slots of 16 bytes, 2 GiB. Each of the searches
+SLOT_BYTES = 16
+"""A table slot: the two 64-bit halves of a key."""
+
+TABLE_BYTES = 2 << 30
+"""The shared table's largest size by default: 2 GiB, 2**27 slots. Each of the searches
 may store its share of 3/4 of that many nodes, so the table never fills: about 50 M nodes
 each for two. Cut nodes take no room (in a lost deal most nodes are cut), so two searches
 may enter well over 100 M nodes (160-180 M on the deals that stopped for room: about three
-minutes of two searches on this machine) before a search stops for room."""
+minutes of two searches on this machine) before a search stops for room. A longer budget
+needs a larger table (``table_bytes`` of :func:`decide`, ``ludoteca solve --memory``)."""
 
 NODES_PER_SECOND = 1_000_000
 """A generous estimate of what one search enters per second: sizes the shared table."""
@@ -121,6 +130,7 @@ def decide(
     reduce: bool = True,
     seconds: float | None = None,
     workers: int = 1,
+    table_bytes: int = TABLE_BYTES,
 ) -> Answer:
     """Can ``start`` win? Exact when ``complete``. Without limits, one full search. Under a
     state limit or a time budget, first 15% of it (at most 3 s) on short probes (a
@@ -134,7 +144,9 @@ def decide(
     (:func:`together`): two full searches over one shared table, one with the root's moves
     reversed, each skipping the nodes the other entered (about 1.65 times the nodes per
     second of one search on this 2-core machine), which also looks for a win from both
-    ends of the root's moves.
+    ends of the root's moves. ``table_bytes`` bounds that table (rounded down to a power
+    of two slots); a search that has filled its share stops, undecided, with
+    ``stopped == "room"``.
 
     With ``reduce`` (the default) the searches keep only stubborn sets of moves and cut
     positions that can no longer win, so ``best_dead_end`` is then only what was seen; ask
@@ -176,7 +188,7 @@ def decide(
     answer.states += spent
     if not answer.complete and solo < deadline and answer.states < limit:
         # Stopped by its clock, not by the state limit: on with two searches.
-        shared = together(start, limit - answer.states, reduce, deadline, workers)
+        shared = together(start, limit - answer.states, reduce, deadline, workers, table_bytes)
         shared.states += answer.states
         answer = shared
     if not answer.complete and best is not None and best.best_dead_end > answer.best_dead_end:
@@ -192,15 +204,23 @@ order and the root reversed; the orders that try 2s last join only with more wor
 the second search they decided fewer deals: see docs/rules/gaps.md)."""
 
 
-def together(start: Board, limit: int, reduce: bool, deadline: float, workers: int) -> Answer:
+def together(
+    start: Board,
+    limit: int,
+    reduce: bool,
+    deadline: float,
+    workers: int,
+    table_bytes: int = TABLE_BYTES,
+) -> Answer:
     """Full searches in ``workers`` threads over one table, each in its own move order
     (:data:`SEARCH_ORDERS`: the two of this machine are the standard order and the one
     that starts from the other end of the root's moves), until one wins, all finish, or the
-    deadline passes; ``limit`` nodes in all. ``deadline`` 0: none."""
+    deadline passes; ``limit`` nodes in all. ``deadline`` 0: none. The table takes at most
+    ``table_bytes`` (at least 2**20 slots, 16 MiB)."""
     remaining = max(0.0, deadline - time.perf_counter()) if deadline else 0.0
     want = 2 * workers * NODES_PER_SECOND * remaining
     slots = 1 << 20
-    while slots < want and slots < SHARED_SLOTS_MAX:
+    while slots < want and 2 * slots * SLOT_BYTES <= table_bytes:
         slots *= 2
     table = np.zeros(2 * slots, dtype=np.uint64)
     stop = np.zeros(1, dtype=np.int64)
@@ -235,12 +255,16 @@ def combine(answers: list[Answer]) -> Answer:
     won = [a for a in answers if a.winnable]
     chosen = won[0] if won else max(answers, key=lambda a: a.best_dead_end)
     finished = bool(won) or all(a.complete for a in answers)
+    reasons = {a.stopped for a in answers}
+    # A search out of room leaves nodes unexpanded that the others skip: it decides why.
+    stopped = next((r for r in ("room", "time", "states") if r in reasons), "")
     return replace(
         chosen,
         winnable=True if won else (False if finished else None),
         complete=finished,
         best=max(a.best for a in answers),
         states=sum(a.states for a in answers),
+        stopped="" if finished else stopped,
     )
 
 

@@ -452,11 +452,11 @@ def search(
     found so far, or, when only a win matters (``stop_at_win``), cannot win at all.
 
     Returns (status, best, best_dead_end, states, line, best_line): status 1 won, 0 not
-    winnable, -1 stopped by ``max_states`` (nodes entered, cut ones included), by
-    ``max_stored`` (nodes this search put in the table: what fills a shared one), by the
-    clock passing ``deadline`` (a ``time.perf_counter`` value; 0 for none) or by ``stop[0]``
-    turning non-zero; ``line`` is the winning line (or empty) and ``best_line`` the line to
-    a best dead end.
+    winnable; stopped undecided: -1 by ``max_states`` (nodes entered, cut ones included),
+    -2 by ``max_stored`` (nodes this search put in the table: what fills a shared one), -3
+    by the clock passing ``deadline`` (a ``time.perf_counter`` value; 0 for none) or by
+    ``stop[0]`` turning non-zero. ``line`` is the winning line (or empty) and
+    ``best_line`` the line to a best dead end.
 
     ``shared``: an empty array for a table of the search's own (grown as needed), or a
     table that several searches in parallel threads fill together (never grown): a node
@@ -561,7 +561,8 @@ def search(
         _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
         h1, h2 = keyed(grid, body, suits, ranks, z1, z2)
         if states >= max_states or stored >= max_stored:
-            return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
+            status = -1 if states >= max_states else -2
+            return status, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
         slot = _probe(table, h1, h2)
         cut = bool(
             slot < 0
@@ -581,7 +582,7 @@ def search(
             stored += 1
         states += 1
         if states & 0xFFF == 0 and (stop[0] or (deadline > 0.0 and _clock() > deadline)):
-            return -1, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
+            return -3, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
         if cut:
             continue
         if own and stored * 4 > table.size:

@@ -24,6 +24,10 @@ class Answer:
     line: list[Move] = field(default_factory=list)
     """A winning line, else the line to a best dead end."""
     complete: bool = True
+    stopped: str = ""
+    """Why an incomplete search stopped: ``"states"`` (the state limit), ``"time"`` (the
+    clock) or ``"room"`` (its share of a shared table is full: more time alone cannot
+    help); empty when complete."""
 
 
 def search(
@@ -65,7 +69,9 @@ def search(
         if key in seen:
             continue
         if max_states is not None and len(seen) >= max_states:
-            return Answer(None if not won else True, best, best_dead, len(seen), best_line, False)
+            return Answer(
+                None if not won else True, best, best_dead, len(seen), best_line, False, "states"
+            )
         seen.add(key)
         path.append(moves[index])
         stack.append((prune(child, child.moves(), pruning), 0, child))
