@@ -76,7 +76,9 @@ def solve(
         label=LABEL,
         extra={
             "best_in_sequence": best,
-            "in_sequence_found": found,
+            # -1 from the search: no position without a move was reached (the cuts end most
+            # lines of a lost deal earlier), which the answer says as null.
+            "in_sequence_found": found if found >= 0 else None,
             "complete": answer.complete,
             **({"stopped": answer.stopped} if answer.winnable is None else {}),
         },
