@@ -186,8 +186,8 @@ def decide(
         solo = min(deadline, time.perf_counter() + SOLO_SECONDS)
     answer = search(start, limit - spent, reduce=reduce, deadline=solo)
     answer.states += spent
-    if not answer.complete and solo < deadline and answer.states < limit:
-        # Stopped by its clock, not by the state limit: on with two searches.
+    if answer.stopped == "time" and solo < deadline:
+        # Stopped by its own clock, before the budget's: on with two searches.
         shared = together(start, limit - answer.states, reduce, deadline, workers, table_bytes)
         shared.states += answer.states
         answer = shared
