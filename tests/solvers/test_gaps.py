@@ -163,13 +163,13 @@ def test_class_key_ignores_row_order() -> None:
     rows = [board.grid[r * 13 : (r + 1) * 13] for r in range(4)]
     keys = {
         kernel.class_key(
-            np.array([c for i in order for c in rows[i]], dtype=np.int8), 4, 13, z1, z2
+            np.array([c for i in order for c in rows[i]], dtype=np.int8), 4, 13, z1, z2, 0
         )
         for order in permutations(range(4))
     }
     other = random_board(shape, 6)
     assert len(keys) == 1
-    assert kernel.class_key(np.array(other.grid, dtype=np.int8), 4, 13, z1, z2) not in keys
+    assert kernel.class_key(np.array(other.grid, dtype=np.int8), 4, 13, z1, z2, 0) not in keys
 
 
 @pytest.mark.parametrize(
@@ -270,7 +270,7 @@ def _frozen(board: Board) -> set[int]:
     grid, pos = _kernel_arrays(board)
     mov = np.zeros(board.shape.cells, dtype=np.bool_)
     places = np.zeros(board.shape.cells, dtype=np.uint64)
-    kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov, places)
+    kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov, places, 0)
     ranks = board.shape.ranks
     return {code for code in board.grid if code != GAP and not mov[code] and code % ranks}
 
@@ -342,13 +342,15 @@ def _safe_move(board: Board) -> Move | None:
         counts,
         moves,
         np.empty(8, dtype=np.int64),
+        0,
+        False,
     )
     mov = np.zeros(cells, dtype=np.bool_)
     places = np.zeros(cells, dtype=np.uint64)
-    kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov, places)
+    kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov, places, 0)
     member, chosen = np.zeros(cells, dtype=np.bool_), np.zeros(cells, dtype=np.bool_)
     todo = np.zeros(cells, dtype=np.int64)
-    kept = kernel.stubborn(moves, n, grid, pos, board.shape.ranks, mov, member, chosen, todo)
+    kept = kernel.stubborn(moves, n, grid, pos, board.shape.ranks, mov, member, chosen, todo, 0)
     return fast.unpack(int(moves[0])) if n > 1 and kept == 1 else None
 
 
@@ -404,12 +406,15 @@ def test_one_run_with_three_redeals_gives_the_rates_for_fewer() -> None:
     assert redealt >= 3
 
 
-def test_incremental_row_hashes_give_the_full_key() -> None:
+@pytest.mark.parametrize("lazy", [False, True])
+def test_incremental_row_hashes_give_the_full_key(lazy: bool) -> None:
     """The search updates each row's hash by the two cells a move changes; along random
-    lines of full deals (pool moves and 3s behind pooled 2s included) the key it gets equals
-    the key computed from the whole grid."""
+    lines of full deals (pool moves and 3s behind pooled 2s included, and with ``lazy`` the
+    loose rows of a shut pool) the key it gets equals the key computed from the whole
+    grid."""
     z1, z2, perms, counts = _tables(13, 52)
     checked = 0
+    loosened = 0
     for seed in range(30):
         board = board_of(SPEC.new_game("no-redeal", seed))
         rnd = random.Random(seed)
@@ -417,20 +422,25 @@ def test_incremental_row_hashes_give_the_full_key() -> None:
         body = np.zeros(8, dtype=np.uint64)
         kernel.row_bodies(grid, 4, 13, z1, z2, body)
         moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
+        loose = 0
         for _ in range(60):
-            n = kernel.gen_moves(
-                grid, pos, 4, 13, perms, counts, moves, np.empty(8, dtype=np.int64)
-            )
+            scratch = np.empty(8, dtype=np.int64)
+            n = kernel.gen_moves(grid, pos, 4, 13, perms, counts, moves, scratch, loose, lazy)
             if n == 0:
                 break
             move = int(moves[rnd.randrange(n)])
             card = move & 0xFF
             source = int(pos[card])
             kernel.play(grid, pos, 4, 13, move)
+            loose = kernel.next_loose(grid, 4, 13, move, loose, lazy)
+            loosened += loose != 0
             kernel._move_body(body, card, source, (move >> 8) & 0xFF, 13, z1, z2)
-            assert kernel.keyed(grid, body, 4, 13, z1, z2) == kernel.class_key(grid, 4, 13, z1, z2)
+            assert kernel.keyed(grid, body, 4, 13, z1, z2, loose) == kernel.class_key(
+                grid, 4, 13, z1, z2, loose
+            )
             checked += 1
     assert checked > 500
+    assert (loosened > 50) == lazy
 
 
 def test_every_move_taken_back_restores_the_board() -> None:
@@ -451,7 +461,7 @@ def test_every_move_taken_back_restores_the_board() -> None:
         moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
         for _ in range(40):
             n = kernel.gen_moves(
-                grid, pos, suits, ranks, perms, counts, moves, np.empty(8, dtype=np.int64)
+                grid, pos, suits, ranks, perms, counts, moves, np.empty(8, dtype=np.int64), 0, False
             )
             if n == 0:
                 break

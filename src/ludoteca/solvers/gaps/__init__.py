@@ -136,9 +136,13 @@ def play_phases(game: GapsState, max_states: int | None) -> list[Phase]:
     played to the best dead end found and redealt while redeals remain (the best for the
     phase, not for the whole game)."""
     phases: list[Phase] = []
+    searched = False
     while not game.won and (legal := game.legal_moves()):
         if legal == [REDEAL]:
+            if not searched:  # stuck as dealt: a phase lost without a move
+                phases.append(Phase(False, game.in_sequence, 0))
             game.apply(REDEAL)
+            searched = False
             continue
         board = board_of(game)
         answer = fast.decide(board, max_states)
@@ -155,8 +159,12 @@ def play_phases(game: GapsState, max_states: int | None) -> list[Phase]:
         if answer.winnable is True or not last:
             for move in realize(game, answer):
                 game.apply(move)
+        searched = True
         if answer.winnable is True or last:
             break
+    else:
+        if not game.won and not searched:  # the last deal or redeal is stuck as dealt
+            phases.append(Phase(False, game.in_sequence, 0))
     return phases
 
 

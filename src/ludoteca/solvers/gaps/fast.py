@@ -12,7 +12,7 @@ from itertools import cycle, islice
 import numpy as np
 
 from ludoteca.solvers.gaps import kernel
-from ludoteca.solvers.gaps.board import Board, Move
+from ludoteca.solvers.gaps.board import GAP, Board, Move
 from ludoteca.solvers.gaps.reference import Answer
 
 UNLIMITED = 1 << 62
@@ -70,16 +70,88 @@ def search(
         UNLIMITED if max_stored is None else max_stored,
     )
     winnable = {1: True, 0: False}.get(int(status))
-    chosen = line if status == 1 else best_line
+    chosen = [int(m) for m in (line if status == 1 else best_line)]
+    if reduce:
+        chosen = arranged(start, chosen)
     return Answer(
         winnable,
         int(best),
         int(best_dead),
         int(states),
-        [unpack(int(m)) for m in chosen],
+        [unpack(m) for m in chosen],
         status >= 0,
         STOPPED.get(int(status), ""),
     )
+
+
+def arranged(start: Board, line: list[int]) -> list[int]:
+    """A line of the reduced search as class moves. There the 2 that fills the pool's last
+    gap fixes no arrangement (its rows stay *loose*, :func:`kernel.next_loose`), and each 3
+    that later enters column 1 of a loose row fixes that row's 2. Here that 2's move gets
+    the arrangement those later moves fixed (or, for the rows still loose where the line
+    ends, the 2 of the 3 in column 1 where there is one), which every move in between
+    allows: only a 3 entering column 1 depends on where the 2s stand."""
+    ranks = start.shape.ranks
+    board = start.copy()
+    moves = list(line)
+    shut = -1
+    fixed: dict[int, int] = {}
+    heads: list[int] = []
+    for i, move in enumerate(moves):
+        card, target, layout = unpack(move)
+        board.play((card, target, layout))
+        if shut >= 0:
+            row = target // ranks
+            if card % ranks == 2 and target % ranks == 1 and fixed.get(row) == -1:
+                fixed[row] = card - 1
+            if board.pool_free():  # a card left column 0: the stretch ends
+                _arrange_shut(moves, shut, fixed, heads, board, matched=False)
+                shut = -1
+        if card % ranks == 1 and not layout and not board.pool_free() and shut < 0:
+            rows = [r for r in range(start.shape.suits) if board.grid[r * ranks] % ranks == 1]
+            fixed = dict.fromkeys(rows, -1)
+            heads = [board.grid[r * ranks] for r in range(start.shape.suits)]
+            if len(rows) > 1:
+                shut = i
+            else:  # one pool row: nothing to arrange, but the class move names its layout
+                _arrange_shut(moves, i, fixed, heads, board, matched=False)
+    if shut >= 0:
+        _arrange_shut(moves, shut, fixed, heads, board, matched=True)
+    return moves
+
+
+def _arrange_shut(
+    moves: list[int],
+    shut: int,
+    fixed: dict[int, int],
+    heads: list[int],
+    board: Board,
+    matched: bool,
+) -> None:
+    """Give the move that shut the pool (``moves[shut]``) the layout of ``fixed`` (row: its
+    2, -1 while loose) over ``heads`` (column 0 just after that move); ``board`` is where
+    the loose stretch ended; with ``matched`` a loose row gets the 2 of the 3 in its column
+    1 where that 2 is still loose."""
+    ranks = board.shape.ranks
+    # The pool's 2s: moves in a loose stretch only swap them among its rows.
+    left = [heads[r] for r in sorted(fixed)]
+    left = [two for two in left if two not in fixed.values()]
+    column = {r: two for r, two in fixed.items() if two >= 0}
+    if matched:
+        for r in sorted(fixed):
+            third = board.grid[r * ranks + 1]
+            if r not in column and third != GAP and third % ranks == 2 and third - 1 in left:
+                column[r] = third - 1
+                left.remove(third - 1)
+    for r in sorted(fixed):
+        if r not in column:
+            column[r] = left.pop(0)
+    card, target, _ = unpack(moves[shut])
+    layout = 0
+    for r in range(board.shape.suits):
+        code = column.get(r, heads[r])
+        layout |= (code + 1) << (8 * r)
+    moves[shut] = card | (target << 8) | (layout << 16)
 
 
 STOPPED = {-1: "states", -2: "room", -3: "time"}

@@ -22,6 +22,8 @@ POOL = -2
 MAX_MOVES = 128
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
+LOOSE_SALT = 0x2545F4914F6CDD1D
+"""Added to the second half of the key of a class whose shut pool still has loose rows."""
 
 
 def permutation_table(size: int = 4) -> tuple[np.ndarray, np.ndarray]:
@@ -71,19 +73,26 @@ def _pool_free(grid: np.ndarray, suits: int, ranks: int) -> bool:
 
 
 @njit(cache=True)
+def _loose(loose: int, row: int) -> bool:
+    return bool((loose >> row) & 1)
+
+
+@njit(cache=True)
 def class_key(
-    grid: np.ndarray, suits: int, ranks: int, z1: np.ndarray, z2: np.ndarray
+    grid: np.ndarray, suits: int, ranks: int, z1: np.ndarray, z2: np.ndarray, loose: int
 ) -> tuple[np.uint64, np.uint64]:
-    """A 128-bit hash of the class, the same for every order of the rows."""
+    """A 128-bit hash of the class, the same for every order of the rows. ``loose``: the
+    rows of a shut pool whose 2s are not arranged yet (see :func:`next_loose`); their
+    column-0 cells count as pool."""
     free = _pool_free(grid, suits, ranks)
     h1 = np.uint64(0)
-    h2 = np.uint64(0)
+    h2 = np.uint64(LOOSE_SALT) if loose else np.uint64(0)
     for r in range(suits):
         r1 = np.uint64(0)
         r2 = np.uint64(0)
         for c in range(ranks):
             code = grid[r * ranks + c]
-            if c == 0 and free and _pooled(code, ranks):
+            if c == 0 and ((free and _pooled(code, ranks)) or _loose(loose, r)):
                 code = POOL
             r1 ^= z1[c, code + 2]
             r2 ^= z2[c, code + 2]
@@ -135,15 +144,21 @@ def _move_body(
 
 @njit(cache=True)
 def keyed(
-    grid: np.ndarray, body: np.ndarray, suits: int, ranks: int, z1: np.ndarray, z2: np.ndarray
+    grid: np.ndarray,
+    body: np.ndarray,
+    suits: int,
+    ranks: int,
+    z1: np.ndarray,
+    z2: np.ndarray,
+    loose: int,
 ) -> tuple[np.uint64, np.uint64]:
     """:func:`class_key` from the row bodies: the same key, 4 cells read instead of 52."""
     free = _pool_free(grid, suits, ranks)
     h1 = np.uint64(0)
-    h2 = np.uint64(0)
+    h2 = np.uint64(LOOSE_SALT) if loose else np.uint64(0)
     for r in range(suits):
         code = grid[r * ranks]
-        if free and _pooled(code, ranks):
+        if (free and _pooled(code, ranks)) or _loose(loose, r):
             code = POOL
         h1 += _mix(body[2 * r] ^ z1[0, code + 2])
         h2 += _mix(body[2 * r + 1] ^ z2[0, code + 2] ^ np.uint64(0x5851F42D4C957F2D))
@@ -160,20 +175,32 @@ def _run(grid: np.ndarray, cell: int, ranks: int) -> int:
 
 
 @njit(cache=True)
-def prefixes(grid: np.ndarray, suits: int, ranks: int, out: np.ndarray) -> int:
+def prefixes(grid: np.ndarray, suits: int, ranks: int, out: np.ndarray, loose: int) -> int:
     """The most cards in sequence over the class's arrangements; ``out[r]`` is the cell right
     of row r's prefix (-1 when the row has none that a card could extend)."""
     free = _pool_free(grid, suits, ranks)
     total = 0
     if not free:
+        unmatched = 0
         for r in range(suits):
             out[r] = -1
             head = grid[r * ranks]
-            if head != GAP and head % ranks == 1:
+            if _loose(loose, r):
+                # Any loose 2 may stand here: the one of a 3 in column 1 if that is loose.
+                third = grid[r * ranks + 1]
+                mate = third != GAP and third % ranks == 2
+                if mate and _loose_two(grid, third - 1, suits, ranks, loose):
+                    length = 1 + _run(grid, r * ranks + 1, ranks)
+                    total += length
+                    out[r] = r * ranks + length
+                else:
+                    unmatched += 1
+                    out[r] = r * ranks + 1
+            elif head != GAP and head % ranks == 1:
                 length = _run(grid, r * ranks, ranks)
                 total += length
                 out[r] = r * ranks + length
-        return total
+        return total + unmatched
     twos = 0
     rows = 0
     matched = 0
@@ -205,6 +232,42 @@ def _in_column0(grid: np.ndarray, code: int, suits: int, ranks: int) -> bool:
 
 
 @njit(cache=True)
+def _loose_two(grid: np.ndarray, code: int, suits: int, ranks: int, loose: int) -> bool:
+    """Is the 2 ``code`` in column 0 of a loose row?"""
+    for r in range(suits):
+        if grid[r * ranks] == code:
+            return _loose(loose, r)
+    return False
+
+
+@njit(cache=True)
+def next_loose(grid: np.ndarray, suits: int, ranks: int, move: int, loose: int, lazy: bool) -> int:
+    """The loose rows after ``move`` (just played on ``grid``) from a class with ``loose``.
+
+    With ``lazy``, a 2 that fills the last gap of column 0 does not fix where the pool's 2s
+    stand: every pool row becomes *loose*, one class for all the arrangements the player
+    could have chosen then. The rows are fixed one at a time, as it comes to matter: a 3
+    that enters column 1 of a loose row fixes its 2 there. A free pool has no loose rows
+    (its 2s can be rearranged anyway), and one loose row is no choice."""
+    if not lazy or _pool_free(grid, suits, ranks):
+        return 0
+    card = move & 0xFF
+    target = (move >> 8) & 0xFF
+    if card % ranks == 1:
+        # The 2 that shut the pool: every pool row is loose.
+        loose = 0
+        for r in range(suits):
+            head = grid[r * ranks]
+            if head != GAP and head % ranks == 1:
+                loose |= 1 << r
+    elif card % ranks == 2 and target % ranks == 1:
+        loose &= ~(1 << (target // ranks))
+    if loose & (loose - 1) == 0:
+        return 0
+    return loose
+
+
+@njit(cache=True)
 def gen_moves(
     grid: np.ndarray,
     pos: np.ndarray,
@@ -214,8 +277,14 @@ def gen_moves(
     counts: np.ndarray,
     out: np.ndarray,
     scratch: np.ndarray,
+    loose: int,
+    lazy: bool,
 ) -> int:
-    """The class moves (see board.Board.moves), in the same order. ``scratch``: 8 int64."""
+    """The class moves (see board.Board.moves), in the same order. ``scratch``: 8 int64.
+
+    With ``lazy`` (see :func:`next_loose`), a 2 that fills the pool's last gap is one move,
+    not one per arrangement, and a gap in column 1 of a loose row takes the 3 of any loose
+    2."""
     n = 0
     free = _pool_free(grid, suits, ranks)
     twos = scratch[:4]
@@ -232,7 +301,7 @@ def gen_moves(
             ngaps += 1
             if first_gap < 0:
                 first_gap = r
-        elif head % ranks == 1:
+        elif head % ranks == 1 and (free or _loose(loose, r)):
             rows[nrows] = r
             nrows += 1
             twos[ntwos] = head
@@ -243,7 +312,7 @@ def gen_moves(
             if pos[two] % ranks == 0:
                 continue
             target = first_gap * ranks
-            if ngaps > 1:
+            if ngaps > 1 or lazy:
                 out[n] = two | (target << 8)
                 n += 1
                 continue
@@ -265,7 +334,7 @@ def gen_moves(
         if grid[cell] != GAP or col == 0:
             continue
         left = grid[cell - 1]
-        if col == 1 and free and _pooled(left, ranks):
+        if col == 1 and ((free and _pooled(left, ranks)) or _loose(loose, cell // ranks)):
             for t in range(ntwos):
                 out[n] = (twos[t] + 1) | (cell << 8)
                 n += 1
@@ -449,7 +518,9 @@ def search(
 
     With ``reduce``, each node keeps only a stubborn set of its moves (which keeps every
     dead end), and a node is cut when its frozen cards show it cannot beat the best dead end
-    found so far, or, when only a win matters (``stop_at_win``), cannot win at all.
+    found so far, or, when only a win matters (``stop_at_win``), cannot win at all; and the
+    2 that shuts the pool leaves its rows loose (:func:`next_loose`): the line it returns
+    then needs ``fast.arranged`` to become class moves.
 
     Returns (status, best, best_dead_end, states, line, best_line): status 1 won, 0 not
     winnable; stopped undecided: -1 by ``max_states`` (nodes entered, cut ones included),
@@ -481,6 +552,7 @@ def search(
     index = np.zeros(depth_cap, dtype=np.int64)
     sources = np.zeros(depth_cap, dtype=np.int64)
     headss = np.zeros(depth_cap, dtype=np.int64)
+    looses = np.zeros(depth_cap, dtype=np.int64)
     ends = np.empty(suits, dtype=np.int64)
     scratch = np.empty(8, dtype=np.int64)
     keys = np.empty(MAX_MOVES, dtype=np.int64)
@@ -497,7 +569,9 @@ def search(
         if start[c] != GAP:
             pos[start[c]] = c
     row_bodies(grid, suits, ranks, z1, z2, body)
-    h1, h2 = class_key(grid, suits, ranks, z1, z2)
+    lazy = reduce
+    loose = 0
+    h1, h2 = class_key(grid, suits, ranks, z1, z2, loose)
     _insert(table, h1, h2)
     states = 1
     best = -1
@@ -509,7 +583,9 @@ def search(
     # A node is checked for a cut before it enters the table (the root, already in it, here):
     # cut nodes take no room, and most nodes of a lost deal are cut. A cut node is counted
     # in ``states`` each time a line reaches it.
-    cut = reduce and _cut(grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead)
+    cut = reduce and _cut(
+        grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead, loose
+    )
     while depth >= 0:
         if fresh:
             fresh = False
@@ -517,11 +593,11 @@ def search(
             nmoves[depth] = 0
             if not cut:
                 row = moves[depth]
-                score = prefixes(grid, suits, ranks, ends)
+                score = prefixes(grid, suits, ranks, ends, loose)
                 best = max(best, score)
-                n = gen_moves(grid, pos, suits, ranks, perms, counts, row, scratch)
+                n = gen_moves(grid, pos, suits, ranks, perms, counts, row, scratch, loose, lazy)
                 if reduce:
-                    n = stubborn(row, n, grid, pos, ranks, mov, member, chosen, todo)
+                    n = stubborn(row, n, grid, pos, ranks, mov, member, chosen, todo, loose)
                 nmoves[depth] = n
                 if n == 0 and score > best_dead:
                     best_dead = score
@@ -544,6 +620,7 @@ def search(
                 source = sources[depth]
                 _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
                 unplay(grid, pos, suits, ranks, move, source, headss[depth])
+                loose = looses[depth]
             continue
         move = moves[depth, index[depth]]
         index[depth] += 1
@@ -554,12 +631,15 @@ def search(
             index = _grown1(index, depth_cap)
             sources = _grown1(sources, depth_cap)
             headss = _grown1(headss, depth_cap)
+            looses = _grown1(looses, depth_cap)
         card = move & 0xFF
         source = int(pos[card])
         heads = column_heads(grid, suits, ranks)
         play(grid, pos, suits, ranks, move)
+        was = loose
+        loose = next_loose(grid, suits, ranks, move, loose, lazy)
         _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
-        h1, h2 = keyed(grid, body, suits, ranks, z1, z2)
+        h1, h2 = keyed(grid, body, suits, ranks, z1, z2, loose)
         if states >= max_states or stored >= max_stored:
             status = -1 if states >= max_states else -2
             return status, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
@@ -567,7 +647,7 @@ def search(
         cut = bool(
             slot < 0
             and reduce
-            and _cut(grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead)
+            and _cut(grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead, loose)
         )
         if not own and not cut and slot < 0:
             # Another search may have taken the slot (or entered this node) meanwhile.
@@ -575,6 +655,7 @@ def search(
         if slot >= 0 or cut:
             _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
             unplay(grid, pos, suits, ranks, move, source, heads)
+            loose = was
             if slot >= 0:
                 continue
         else:
@@ -589,6 +670,7 @@ def search(
             table = _grow(table)
         sources[depth] = source
         headss[depth] = heads
+        looses[depth] = was
         depth += 1
         fresh = True
     line = best_line if status == 1 else np.empty(0, dtype=np.int64)
@@ -606,11 +688,12 @@ def _cut(
     options: np.ndarray,
     stop_at_win: bool,
     best_dead: int,
+    loose: int,
 ) -> bool:
     """Work out where each card can still go (into ``mov`` and ``places``, which the node's
     stubborn set reads next) and whether that rules the node out: it cannot win, or, when
     the best dead end is wanted, cannot beat the best found so far."""
-    movable(grid, pos, suits, ranks, mov, places)
+    movable(grid, pos, suits, ranks, mov, places, loose)
     if stop_at_win:
         return doomed(suits, ranks, places, options)
     return upper_bound(suits, ranks, places) <= best_dead
@@ -644,17 +727,22 @@ def movable(
     ranks: int,
     mov: np.ndarray,
     places: np.ndarray,
+    loose: int,
 ) -> None:
     """Where can each card still go? ``places[code]`` is a bit mask of the cells the card may
     stand in at any later time, ``mov[code]`` whether it can move at all; a card that cannot
     is *frozen*. A sound over-approximation, the least fixpoint of: a card moves only into a
     cell right of a cell its predecessor may stand in (a 2: into column 0), and only into a
     cell that may be a gap; a cell may be a gap only if it is one now or its card can move
-    (the first time a cell empties, the card dealt there leaves it)."""
+    (the first time a cell empties, the card dealt there leaves it). A 2 of a loose row
+    (:func:`next_loose`) may stand in any loose row, and is not frozen."""
     cells = suits * ranks
     col0 = np.uint64(0)
+    spread = np.uint64(0)
     for r in range(suits):
         col0 |= _bit(r * ranks)
+        if _loose(loose, r):
+            spread |= _bit(r * ranks)
     everywhere = (np.uint64(1) << np.uint64(cells)) - np.uint64(1)
     inner = everywhere & ~col0
     free = np.uint64(0)
@@ -664,6 +752,9 @@ def movable(
     for x in range(cells):
         mov[x] = False
         places[x] = _bit(pos[x]) if x % ranks else np.uint64(0)
+        if x % ranks == 1 and (spread >> np.uint64(pos[x])) & np.uint64(1):
+            places[x] = spread
+            mov[x] = True
     # A pass that frees no cell leaves a fixpoint: each card's places were last widened
     # from its predecessor's final places and the final free cells.
     grown = True
@@ -760,6 +851,7 @@ def _closure(
     member: np.ndarray,
     todo: np.ndarray,
     enough: int,
+    loose: int,
 ) -> int:
     """A stubborn set of cards grown from the enabled card ``seed``; ``member`` marks it.
     Returns how many of its cards can move now, or -1 when it reaches a 2 that can move
@@ -784,7 +876,22 @@ def _closure(
         if not mov[y]:
             continue
         if y % ranks == 1:
-            return -1
+            # A 2 that may still move. While column 0 holds a gap (a free pool) the class
+            # moves rearrange it: no reduction then. Otherwise the 2 cannot move now (a 2
+            # moves only into column 0), and only a card leaving column 0 can change that
+            # (a 2 there cannot leave a full column): those cards join. A loose 2 (whose
+            # row a 3 fixes) keeps every move too.
+            if loose and pos[y] % ranks == 0 and _loose(loose, pos[y] // ranks):
+                return -1
+            for r in range(grid.size // ranks):
+                head = grid[r * ranks]
+                if head == GAP:
+                    return -1
+                if head % ranks != 1 and not member[head]:
+                    member[head] = True
+                    todo[top] = head
+                    top += 1
+            continue
         p = pos[y - 1]
         target = p + 1 if p % ranks != ranks - 1 else -1
         adds0 = y - 1
@@ -822,6 +929,7 @@ def stubborn(
     member: np.ndarray,
     best: np.ndarray,
     todo: np.ndarray,
+    loose: int,
 ) -> int:
     """Keep only the moves of the smallest stubborn set found (partial-order reduction):
     every position with no move left that the full search reaches, the reduced one reaches
@@ -833,7 +941,7 @@ def stubborn(
         card = moves[i] & 0xFF
         if moves[i] >> 16 or card % ranks == 1:
             return n
-        size = _closure(card, grid, pos, ranks, mov, member, todo, fewest)
+        size = _closure(card, grid, pos, ranks, mov, member, todo, fewest, loose)
         if size < 0:
             return n
         if size < fewest:
