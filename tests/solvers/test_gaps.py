@@ -308,9 +308,11 @@ def test_frozen_cards_never_move(suits: int, ranks: int, count: int) -> None:
     ("suits", "ranks", "count"), [(2, 4, 120), (3, 4, 60), (2, 5, 60), (4, 4, 12), (3, 6, 20)]
 )
 def test_reduced_search_keeps_every_win_and_dead_end(suits: int, ranks: int, count: int) -> None:
-    """Differential: with stubborn sets and the frozen-card cuts the kernel decides exactly as
-    the plain reference (same win, same best dead end) while visiting fewer classes, and its
-    winning lines replay to a win."""
+    """Differential: with stubborn sets, the frozen-card cuts and the loose rows of a shut
+    pool the kernel decides exactly as the plain reference (same win, same best dead end)
+    while visiting fewer classes; its winning lines replay to a win and its lines to the
+    best dead end replay to a position without a move that has that many cards in
+    sequence."""
     shape = Shape(suits, ranks)
     plain_states = reduced_states = 0
     for seed in range(count):
@@ -322,9 +324,64 @@ def test_reduced_search_keeps_every_win_and_dead_end(suits: int, ranks: int, cou
         assert win.winnable == plain.winnable, text_of(board)
         if win.winnable:
             assert_line_wins(board, win.line)
+        end = board.copy()
+        for move in best.line:  # the reduced search's line, back in class moves
+            assert move in end.moves(), text_of(board)
+            end.play(move)
+        assert not end.moves() and end.in_sequence() == best.best_dead_end, text_of(board)
         plain_states += plain.states
         reduced_states += best.states
     assert reduced_states < plain_states
+
+
+def test_a_shut_pool_leaves_its_rows_loose_until_threes_fix_them() -> None:
+    """Seed rule (2s into column 0): while column 0 has a gap the player arranges the 2s
+    there at will, so when the last gap is filled any arrangement could have been chosen.
+    The reduced search keeps that choice open (``kernel.next_loose``): the 2 that shuts the
+    pool is one move and leaves every pool row loose (one class for all arrangements);
+    a gap in column 1 of a loose row takes the 3 of any loose 2, which fixes that row; one
+    loose row left is no choice. The plain search branches on the arrangements instead."""
+    two_c, three_c, two_d, three_d, two_h, three_h = 1, 2, 6, 7, 11, 12
+    # 2C 3D -- 4C 5C / 2D 5H 3C 5D 4D / -- 3H 2H 4H --
+    grid = np.array([1, 7, -1, 3, 4, 6, 14, 2, 9, 8, -1, 12, 11, 13, -1], dtype=np.int8)
+    pos = np.zeros(15, dtype=np.int8)
+    pos[grid[grid >= 0]] = np.flatnonzero(grid >= 0)
+    z1, z2, perms, counts = _tables(5, 15)
+    moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
+
+    def moves_now(loose: int, lazy: bool) -> list[int]:
+        scratch = np.empty(8, dtype=np.int64)
+        n = kernel.gen_moves(grid, pos, 3, 5, perms, counts, moves, scratch, loose, lazy)
+        return [int(m) for m in moves[:n]]
+
+    def play(move: int, loose: int) -> int:
+        kernel.play(grid, pos, 3, 5, move)
+        return int(kernel.next_loose(grid, 3, 5, move, loose, True))
+
+    plain = [m for m in moves_now(0, False) if m & 0xFF == two_h]
+    assert len(plain) == 6 and all(m >> 16 for m in plain)  # 3! arrangements
+    [shut] = [m for m in moves_now(0, True) if m & 0xFF == two_h]
+    assert shut >> 16 == 0
+    loose = play(shut, 0)
+    assert loose == 0b111
+    ends = np.empty(3, dtype=np.int64)
+    # Rows 0 and 2 can have their 3 behind their 2 (2 + 2 cards), row 1 a 2 alone.
+    assert kernel.prefixes(grid, 3, 5, ends, loose) == 5
+    swapped = grid.copy()
+    swapped[0], swapped[5] = two_d, two_c
+    assert kernel.class_key(swapped, 3, 5, z1, z2, loose) == kernel.class_key(
+        grid, 3, 5, z1, z2, loose
+    )
+    assert kernel.class_key(grid, 3, 5, z1, z2, loose) != kernel.class_key(grid, 3, 5, z1, z2, 0)
+    loose = play(14 | (14 << 8), loose)  # 5H behind 4H: column 1 of row 1 opens
+    assert loose == 0b111
+    into_row1 = sorted(m & 0xFF for m in moves_now(loose, True) if (m >> 8) & 0xFF == 6)
+    assert into_row1 == [three_c, three_d, three_h]
+    loose = play(three_d | (6 << 8), loose)  # 3D fixes row 1 (and opens column 1 of row 0)
+    assert loose == 0b101 and grid[5] == two_d
+    loose = play(three_h | (1 << 8), loose)  # 3H fixes row 0, which leaves row 2 to 2C
+    assert loose == 0 and grid[0] == two_h and grid[10] == two_c
+    assert kernel.next_loose(grid, 3, 5, shut, 0b111, False) == 0
 
 
 def _safe_move(board: Board) -> Move | None:
