@@ -855,8 +855,9 @@ def _closure(
 ) -> int:
     """A stubborn set of cards grown from the enabled card ``seed``; ``member`` marks it.
     Returns how many of its cards can move now, or -1 when it reaches a 2 that can move
-    (the column-0 pool: then no reduction is tried); it stops early, returning ``enough``,
-    once that many cards of the set can move (a smaller set is known already).
+    while column 0 has a gap, or a loose 2 (then no reduction is tried); it stops early,
+    returning ``enough``, once that many cards of the set can move (a smaller set is known
+    already).
 
     Closure rules, for a card y of the set (frozen cards need none: they never move):
     * y can move now (into g, right of its predecessor): the moves that could disable it or
