@@ -107,7 +107,7 @@ def arranged(start: Board, line: list[int]) -> list[int]:
             if board.pool_free():  # a card left column 0: the stretch ends
                 _arrange_shut(moves, shut, fixed, heads, board, matched=False)
                 shut = -1
-        if card % ranks == 1 and not layout and not board.pool_free() and shut < 0:
+        if card % ranks == 1 and not layout and not board.pool_free():  # the 2 shut the pool
             rows = [r for r in range(start.shape.suits) if board.grid[r * ranks] % ranks == 1]
             fixed = dict.fromkeys(rows, -1)
             heads = [board.grid[r * ranks] for r in range(start.shape.suits)]
@@ -134,8 +134,7 @@ def _arrange_shut(
     1 where that 2 is still loose."""
     ranks = board.shape.ranks
     # The pool's 2s: moves in a loose stretch only swap them among its rows.
-    left = [heads[r] for r in sorted(fixed)]
-    left = [two for two in left if two not in fixed.values()]
+    left = [heads[r] for r in sorted(fixed) if heads[r] not in fixed.values()]
     column = {r: two for r, two in fixed.items() if two >= 0}
     if matched:
         for r in sorted(fixed):
