@@ -11,6 +11,7 @@ from itertools import cycle, islice
 
 import numpy as np
 
+from ludoteca.solvers.gaps import beam as beams
 from ludoteca.solvers.gaps import kernel
 from ludoteca.solvers.gaps.board import GAP, Board, Move
 from ludoteca.solvers.gaps.reference import Answer
@@ -82,6 +83,38 @@ def search(
         status >= 0,
         STOPPED.get(int(status), ""),
     )
+
+
+BEAM_WIDTHS = (1_000, 4_000)
+"""The beams :func:`decide` tries beside the first full search, narrowest first."""
+
+
+def beam(
+    start: Board,
+    widths: tuple[int, ...] = BEAM_WIDTHS,
+    salt: int = 0,
+    stop: np.ndarray | None = None,
+) -> Answer | None:
+    """A win found by beam searches of these widths (see :mod:`beam`), or None: then
+    nothing is decided. ``stop[0]`` non-zero stops it (checked once a level); a win sets
+    it, which stops a search given the same array."""
+    shape = start.shape
+    z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
+    grid = np.array(start.grid, dtype=np.int8)
+    stop = np.zeros(1, dtype=np.int64) if stop is None else stop
+    nodes = 0
+    for width in widths:
+        line, generated = beams.beam(
+            grid, shape.suits, shape.ranks, z1, z2, perms, counts, width, np.uint64(salt), stop
+        )
+        nodes += int(generated)
+        if line.size:
+            stop[0] = 1
+            moves = arranged(start, [int(m) for m in line])
+            return Answer(True, shape.full, shape.full, nodes, [unpack(m) for m in moves])
+        if stop[0]:
+            break
+    return None
 
 
 def arranged(start: Board, line: list[int]) -> list[int]:
@@ -217,7 +250,9 @@ def decide(
     second of one search on this 2-core machine), which also looks for a win from both
     ends of the root's moves. ``table_bytes`` bounds that table (rounded down to a power
     of two slots); a search that has filled its share stops, undecided, with
-    ``stopped == "room"``.
+    ``stopped == "room"``. While the first full search runs alone, the other thread tries
+    :func:`beam` (with ``reduce``): a win it finds ends the search, and the search's end
+    ends the beams.
 
     With ``reduce`` (the default) the searches keep only stubborn sets of moves and cut
     positions that can no longer win, so ``best_dead_end`` is then only what was seen; ask
@@ -255,8 +290,20 @@ def decide(
     solo = deadline
     if workers > 1 and seconds is not None:
         solo = min(deadline, time.perf_counter() + SOLO_SECONDS)
-    answer = search(start, limit - spent, reduce=reduce, deadline=solo)
+    # Meanwhile the idle thread tries beams (each side's win stops the other).
+    beaming = reduce and workers > 1 and seconds is not None
+    stop = np.zeros(1, dtype=np.int64)
+    with ThreadPoolExecutor(1) if beaming else nullcontext() as side:
+        beamed = side.submit(beam, start, stop=stop) if side is not None else None
+        try:
+            answer = search(start, limit - spent, reduce=reduce, deadline=solo, stop=stop)
+        finally:
+            stop[0] = 1
+        won = beamed.result() if beamed is not None else None
     answer.states += spent
+    if won is not None and not answer.complete:
+        won.states += answer.states
+        return won
     if answer.stopped == "time" and solo < deadline:
         # Stopped by its own clock, before the budget's: on with two searches.
         shared = together(start, limit - answer.states, reduce, deadline, workers, table_bytes)

@@ -1,0 +1,126 @@
+"""The Gaps beam search (``fast.beam``): a quick look for wins that proves nothing when it
+finds none. Every win it reports is checked against the plain search and replayed; and
+``fast.decide`` runs it beside its first full search, each side's end stopping the other."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import numpy as np
+import pytest
+
+from ludoteca.games.gaps import SPEC, GapsState
+from ludoteca.solvers.gaps import fast, realize
+from ludoteca.solvers.gaps.board import GAP, Board, Shape
+from ludoteca.solvers.gaps.line import board_of
+from ludoteca.solvers.gaps.reference import Answer
+
+
+def shuffled(shape: Shape, seed: int) -> Board:
+    """A random deal of a small board: the aces' cells are the gaps."""
+    codes = list(range(shape.cells))
+    random.Random(seed).shuffle(codes)
+    return Board(shape, [GAP if code % shape.ranks == 0 else code for code in codes])
+
+
+def replayed(board: Board, answer: Answer) -> int:
+    copy = board.copy()
+    for move in answer.line:
+        copy.play(move)
+    return copy.in_sequence()
+
+
+def deal(seed: int) -> GapsState:
+    game = SPEC.new_game("no-redeal", seed)
+    assert isinstance(game, GapsState)
+    return game
+
+
+@pytest.mark.parametrize(("suits", "ranks", "count"), [(3, 5, 80), (4, 5, 40), (3, 6, 60)])
+def test_every_beam_win_is_a_win_and_a_narrow_beam_misses_some(
+    suits: int, ranks: int, count: int
+) -> None:
+    """On random small boards: a win the beam reports is winnable for the plain search
+    (which the reference solver checks node for node) and its line, made of class moves,
+    replays to every card in sequence. A beam two classes wide finds some wins and misses
+    others: it decides nothing when it finds none."""
+    shape = Shape(suits, ranks)
+    found = missed = 0
+    for seed in range(count):
+        board = shuffled(shape, 9000 + seed)
+        truth = fast.search(board).winnable
+        answer = fast.beam(board, widths=(2,))
+        if answer is None:
+            missed += truth is True
+            continue
+        assert truth is True and answer.winnable is True and answer.complete
+        assert replayed(board, answer) == shape.full
+        found += 1
+    assert found > 0 and missed > 0
+
+
+def test_a_beam_wins_a_deal_the_depth_first_search_finds_late() -> None:
+    """Seed 40 of the no-redeal deals: the 60 s run of 2026-11-24 decided it (won) only
+    after 22 s of probes and full searches; one beam 1,000 wide finds a win, and its line,
+    turned into the engine's moves, wins the game."""
+    game = deal(40)
+    answer = fast.beam(board_of(game), widths=(1_000,))
+    assert answer is not None and answer.winnable
+    for move in realize(game, answer):
+        game.apply(move)
+    assert game.won
+
+
+def test_a_beam_stops_when_told_and_tells_when_it_wins() -> None:
+    """``stop[0]`` set before it starts: no level is searched, no win. A win sets it."""
+    board = board_of(deal(40))
+    assert fast.beam(board, stop=np.ones(1, dtype=np.int64)) is None
+    stop = np.zeros(1, dtype=np.int64)
+    assert fast.beam(board, stop=stop) is not None
+    assert stop[0] == 1
+
+
+def test_decide_returns_the_beams_win_and_stops_its_search(monkeypatch: Any) -> None:
+    """Under a time budget with two workers, a win of the beam ends the full search that
+    runs beside it (here a stand-in that only waits to be stopped, as a long search
+    would), and the answer is the beam's win."""
+    stopped: list[bool] = []
+
+    def waiting(start: Board, max_states: int | None = None, **options: Any) -> Answer:
+        stop = options.get("stop")
+        if stop is None:  # a probe
+            return Answer(None, 0, -1, 1, [], False, "states")
+        until = time.perf_counter() + 60.0
+        while not stop[0] and time.perf_counter() < until:
+            time.sleep(0.01)
+        stopped.append(bool(stop[0]))
+        return Answer(None, 0, -1, 7, [], False, "time")
+
+    monkeypatch.setattr(fast, "search", waiting)
+    board = board_of(deal(40))
+    answer = fast.decide(board, None, seconds=60.0, workers=2)
+    assert stopped == [True]
+    assert answer.winnable is True and answer.complete
+    assert replayed(board, answer) == board.shape.full
+
+
+def test_decide_stops_the_beam_when_its_search_decides(monkeypatch: Any) -> None:
+    """The other way round: the full search decides first (a small board), and the beam
+    beside it (a stand-in that waits to be stopped) is stopped; the answer is the search's."""
+    told: list[bool] = []
+
+    def waiting(start: Board, stop: np.ndarray, **options: Any) -> Answer | None:
+        until = time.perf_counter() + 60.0
+        while not stop[0] and time.perf_counter() < until:
+            time.sleep(0.01)
+        told.append(bool(stop[0]))
+        return None
+
+    monkeypatch.setattr(fast, "beam", waiting)
+    monkeypatch.setattr(fast, "PROBE_STATES", 1)  # no probe decides it
+    board = shuffled(Shape(4, 6), 7100)
+    answer = fast.decide(board, None, seconds=30.0, workers=2)
+    assert told == [True]
+    assert answer.complete and answer.winnable == fast.search(board, reduce=True).winnable
