@@ -98,7 +98,8 @@ def hint(state: State[Any], seconds: float) -> Hint:
         return Hint("redeal", None, "no other move: redeal")
     board = board_of(game)
     budget = 0.8 * seconds
-    answer = fast.decide(board, None, seconds=budget / 2)
+    # Two workers: a beam beside the search finds many wins a short search misses.
+    answer = fast.decide(board, None, seconds=budget / 2, workers=2)
     if answer.winnable:
         return Hint(_first(game, answer), True, "winnable without a redeal")
     most = fast.best_dead_end(board, None, deadline=began + budget)
