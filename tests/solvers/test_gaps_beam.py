@@ -5,7 +5,10 @@ finds none. Every win it reports is checked against the plain search and replaye
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -134,3 +137,16 @@ def test_a_hint_finds_a_win_through_the_beam() -> None:
     game = deal(40)
     answer = hint(game, 10.0)
     assert answer.winnable is True and answer.move in game.legal_moves_text()
+
+
+def test_the_beam_bench_prints_each_deal_and_rejects_bad_options() -> None:
+    """``bench/bench_gaps_beam.py``, as the README runs it: one line per deal, a total, and
+    a one-line error for a malformed option."""
+    script = [sys.executable, str(Path(__file__).parents[2] / "bench" / "bench_gaps_beam.py")]
+    run = subprocess.run(
+        [*script, "--seeds", "40", "--widths", "1000"], capture_output=True, text=True, check=True
+    )
+    assert run.stdout.splitlines()[0].startswith("40 won at width 1000: 88 moves")
+    assert run.stdout.splitlines()[-1].startswith("1 of 1 deals won by a beam")
+    bad = subprocess.run([*script, "--seeds", "40,x"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "comma-separated whole numbers" in bad.stderr
