@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from ludoteca.games.gaps import SPEC, GapsState
+from bench_gaps import deal
 from ludoteca.solvers.gaps import fast
 from ludoteca.solvers.gaps.line import board_of
 
@@ -30,15 +30,12 @@ def main() -> None:
         parser.error("--seeds and --widths take comma-separated whole numbers")
     if not widths or min(widths) < 1:
         parser.error("--widths must be positive")
-    game = SPEC.new_game("no-redeal", 0)
-    assert isinstance(game, GapsState)
-    fast.beam(board_of(game), widths=(2,))  # load the compiled beam before the clock starts
+    # Load the compiled beam before the clock starts.
+    fast.beam(board_of(deal(0, "no-redeal")), widths=(2,))
     wins = 0
     began = time.perf_counter()
     for seed in seeds:
-        game = SPEC.new_game("no-redeal", seed)
-        assert isinstance(game, GapsState)
-        board = board_of(game)
+        board = board_of(deal(seed, "no-redeal"))
         start = time.perf_counter()
         found = None
         nodes = 0

@@ -288,10 +288,12 @@ def decide(
                     best = answer
     deadline = 0.0 if seconds is None else began + DEADLINE_MARGIN * seconds
     solo = deadline
-    if workers > 1 and seconds is not None:
+    paired = workers > 1 and seconds is not None
+    if paired:
         solo = min(deadline, time.perf_counter() + SOLO_SECONDS)
-    # Meanwhile the idle thread tries beams (each side's win stops the other).
-    beaming = reduce and workers > 1 and seconds is not None
+    # While the first search runs alone, the idle thread tries beams (each side's end stops
+    # the other).
+    beaming = reduce and paired
     stop = np.zeros(1, dtype=np.int64)
     with ThreadPoolExecutor(1) if beaming else nullcontext() as side:
         beamed = side.submit(beam, start, stop=stop) if side is not None else None
