@@ -304,6 +304,57 @@ def test_frozen_cards_never_move(suits: int, ranks: int, count: int) -> None:
     assert checked > 0
 
 
+def _moved_without(start: Board, held: int, limit: int) -> set[int]:
+    """Cards other than 2s in column 0 that leave their cell in some line from ``start``
+    where ``held`` never moves (every reachable class, up to ``limit`` of them)."""
+    ranks = start.shape.ranks
+    watched = {
+        code
+        for cell, code in enumerate(start.grid)
+        if code != GAP and not (code % ranks == 1 and cell % ranks == 0)
+    }
+    moved: set[int] = set()
+    seen = {start.key()}
+    todo = [start]
+    while todo and len(seen) < limit:
+        here = todo.pop()
+        for move in here.moves():
+            if move[0] == held:
+                continue
+            child = here.copy()
+            child.play(move)
+            moved |= {code for code in watched if child.pos[code] != start.pos[code]}
+            if child.key() not in seen:
+                seen.add(child.key())
+                todo.append(child)
+    return moved
+
+
+@pytest.mark.parametrize(("suits", "ranks", "count"), [(3, 4, 30), (3, 5, 20), (4, 4, 6)])
+def test_a_card_held_in_place_keeps_others_frozen(suits: int, ranks: int, count: int) -> None:
+    """What a stubborn set relies on (``kernel.movable_holding``): with one card held in its
+    cell, a card the analysis calls unable to move never moves in any line where the held
+    card stays; and holding a card does freeze others that could move before (the reason
+    the stubborn sets shrink)."""
+    shape = Shape(suits, ranks)
+    cells = shape.cells
+    newly_frozen = 0
+    for seed in range(count):
+        start = random_board(shape, 5000 + seed)
+        grid, pos = _kernel_arrays(start)
+        free_mov = np.zeros(cells, dtype=np.bool_)
+        places = np.zeros(cells, dtype=np.uint64)
+        kernel.movable(grid, pos, suits, ranks, free_mov, places, 0)
+        for held in (c for c in start.grid if c != GAP and c % ranks != 1 and free_mov[c]):
+            outside = np.zeros(cells, dtype=np.bool_)
+            kernel.movable_holding(grid, pos, suits, ranks, outside, places, 0, held)
+            assert not outside[held]
+            moved = _moved_without(start, held, 4000)
+            assert all(outside[code] for code in moved), (text_of(start), held, moved)
+            newly_frozen += int(np.count_nonzero(free_mov & ~outside)) - 1
+    assert newly_frozen > 0
+
+
 @pytest.mark.parametrize(
     ("suits", "ranks", "count"), [(2, 4, 120), (3, 4, 60), (2, 5, 60), (4, 4, 12), (3, 6, 20)]
 )
@@ -407,7 +458,10 @@ def _safe_move(board: Board) -> Move | None:
     kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov, places, 0)
     member, chosen = np.zeros(cells, dtype=np.bool_), np.zeros(cells, dtype=np.bool_)
     todo = np.zeros(cells, dtype=np.int64)
-    kept = kernel.stubborn(moves, n, grid, pos, board.shape.ranks, mov, member, chosen, todo, 0)
+    outside, held = np.zeros(cells, dtype=np.bool_), np.zeros(cells, dtype=np.uint64)
+    kept = kernel.stubborn(
+        moves, n, grid, pos, board.shape.ranks, mov, member, chosen, todo, 0, outside, held
+    )
     return fast.unpack(int(moves[0])) if n > 1 and kept == 1 else None
 
 

@@ -564,6 +564,8 @@ def search(
     places = np.zeros(cells, dtype=np.uint64)
     member = np.zeros(cells, dtype=np.bool_)
     chosen = np.zeros(cells, dtype=np.bool_)
+    outside = np.zeros(cells, dtype=np.bool_)
+    held = np.zeros(cells, dtype=np.uint64)
     todo = np.zeros(cells, dtype=np.int64)
     for c in range(cells):
         if start[c] != GAP:
@@ -597,7 +599,9 @@ def search(
                 best = max(best, score)
                 n = gen_moves(grid, pos, suits, ranks, perms, counts, row, scratch, loose, lazy)
                 if reduce:
-                    n = stubborn(row, n, grid, pos, ranks, mov, member, chosen, todo, loose)
+                    n = stubborn(
+                        row, n, grid, pos, ranks, mov, member, chosen, todo, loose, outside, held
+                    )
                 nmoves[depth] = n
                 if n == 0 and score > best_dead:
                     best_dead = score
@@ -729,13 +733,31 @@ def movable(
     places: np.ndarray,
     loose: int,
 ) -> None:
-    """Where can each card still go? ``places[code]`` is a bit mask of the cells the card may
+    """Where can each card still go? See :func:`movable_holding`, with no card held."""
+    movable_holding(grid, pos, suits, ranks, mov, places, loose, -1)
+
+
+@njit(cache=True)
+def movable_holding(
+    grid: np.ndarray,
+    pos: np.ndarray,
+    suits: int,
+    ranks: int,
+    mov: np.ndarray,
+    places: np.ndarray,
+    loose: int,
+    held: int,
+) -> None:
+    """Where can each card still go, in lines where the card ``held`` (-1: none) never
+    moves? ``places[code]`` is a bit mask of the cells the card may
     stand in at any later time, ``mov[code]`` whether it can move at all; a card that cannot
     is *frozen*. A sound over-approximation, the least fixpoint of: a card moves only into a
     cell right of a cell its predecessor may stand in (a 2: into column 0), and only into a
     cell that may be a gap; a cell may be a gap only if it is one now or its card can move
     (the first time a cell empties, the card dealt there leaves it). A 2 of a loose row
-    (:func:`next_loose`) may stand in any loose row, and is not frozen."""
+    (:func:`next_loose`) may stand in any loose row, and is not frozen. The held card keeps
+    its cell: it never widens, so its cell never counts as one that may empty (what a
+    stubborn set needs to know of the lines outside it, :func:`_closure`)."""
     cells = suits * ranks
     col0 = np.uint64(0)
     spread = np.uint64(0)
@@ -749,31 +771,57 @@ def movable(
     for cell in range(cells):
         if grid[cell] == GAP:
             free |= _bit(cell)
+    # What each suit's cards could enter (4 suits at most: scalars, no allocation per call).
+    reach0 = reach1 = reach2 = reach3 = everywhere
     for x in range(cells):
         mov[x] = False
         places[x] = _bit(pos[x]) if x % ranks else np.uint64(0)
-        if x % ranks == 1 and (spread >> np.uint64(pos[x])) & np.uint64(1):
+        if x % ranks == 1 and (spread >> np.uint64(pos[x])) & np.uint64(1) and x != held:
             places[x] = spread
             mov[x] = True
-    # A pass that frees no cell leaves a fixpoint: each card's places were last widened
-    # from its predecessor's final places and the final free cells.
-    grown = True
-    while grown:
-        grown = False
+    # Each suit's cards are widened in order, from the 2 up; a card that can move frees its
+    # cell, which may widen cards of any suit, so a suit is gone over again only when a cell
+    # freed since its last pass is one its cards could enter (``reach``): a suit with none
+    # cannot gain, and none dirty leaves the least fixpoint.
+    dirty = (1 << suits) - 1
+    while dirty:
         for suit in range(suits):
+            if not (dirty >> suit) & 1:
+                continue
+            dirty &= ~(1 << suit)
+            before = free
+            reach = col0
             two = suit * ranks + 1
             for x in range(two, (suit + 1) * ranks):
+                if x == held:
+                    continue
                 if x == two:
                     wider = places[x] | (free & col0)
                 else:
-                    wider = places[x] | ((places[x - 1] << np.uint64(1)) & inner & free)
+                    enter = (places[x - 1] << np.uint64(1)) & inner
+                    reach |= enter
+                    wider = places[x] | (enter & free)
                 if wider != places[x]:
                     places[x] = wider
                     if not mov[x]:
-                        # Its cell may empty now: cards already passed may gain from it.
                         mov[x] = True
                         free |= _bit(pos[x])
-                        grown = True
+            if suit == 0:
+                reach0 = reach
+            elif suit == 1:
+                reach1 = reach
+            elif suit == 2:
+                reach2 = reach
+            else:
+                reach3 = reach
+            freed = free & ~before
+            if freed:
+                dirty |= (
+                    int((reach0 & freed) != 0)
+                    | int((reach1 & freed) != 0) << 1
+                    | int((reach2 & freed) != 0) << 2
+                    | int((reach3 & freed) != 0) << 3
+                ) & ((1 << suits) - 1)
 
 
 @njit(cache=True)
@@ -852,10 +900,12 @@ def _closure(
     todo: np.ndarray,
     enough: int,
     loose: int,
+    outside: np.ndarray,
+    places: np.ndarray,
 ) -> int:
     """A stubborn set of cards grown from the enabled card ``seed``; ``member`` marks it.
     Returns how many of its cards can move now, or -1 when it reaches a 2 that can move
-    while column 0 has a gap, or a loose 2 (then no reduction is tried); it stops early,
+    while column 0 has a gap, or a loose 2 (then this seed gives no set); it stops early,
     returning ``enough``, once that many cards of the set can move (a smaller set is known
     already).
 
@@ -864,10 +914,20 @@ def _closure(
       that it disables join the set: its predecessor (leaving g's left), and y + 1 (which
       could come into the cell right of y's present cell, unless it is there already);
     * y cannot move now: the moves that could enable it join: its predecessor (a new place)
-      and the card in the cell right of the predecessor (leaving it)."""
+      and the card in the cell right of the predecessor (leaving it).
+
+    A card joins only if it can move in a line of moves of cards outside the set, since
+    only such lines can disable or enable a move of the set behind its back. The set holds
+    the seed, which never moves in those lines, so ``outside`` (scratch, with ``places``)
+    is the analysis of :func:`movable_holding` with the seed held: a card whose moves all
+    need the seed to move first stays out (session of 2026-11-24, evening). The analysis
+    holds only the seed, not the set as it grows: a card of the set held too would only
+    make ``outside`` smaller, so this one is an over-approximation, hence sound."""
+    suits = grid.size // ranks
     for x in range(member.size):
         member[x] = False
     member[seed] = True
+    movable_holding(grid, pos, suits, ranks, outside, places, loose, seed)
     todo[0] = seed
     top = 1
     enabled = 0
@@ -878,17 +938,17 @@ def _closure(
             continue
         if y % ranks == 1:
             # A 2 that may still move. While column 0 holds a gap (a free pool) the class
-            # moves rearrange it: no reduction then. Otherwise the 2 cannot move now (a 2
-            # moves only into column 0), and only a card leaving column 0 can change that
-            # (a 2 there cannot leave a full column): those cards join. A loose 2 (whose
-            # row a 3 fixes) keeps every move too.
+            # moves rearrange it: no set from this seed then. Otherwise the 2 cannot move
+            # now (a 2 moves only into column 0), and only a card leaving column 0 can
+            # change that (a 2 there cannot leave a full column): those cards join. A loose
+            # 2 (whose row a 3 fixes) gives no set either.
             if loose and pos[y] % ranks == 0 and _loose(loose, pos[y] // ranks):
                 return -1
-            for r in range(grid.size // ranks):
+            for r in range(suits):
                 head = grid[r * ranks]
                 if head == GAP:
                     return -1
-                if head % ranks != 1 and not member[head]:
+                if head % ranks != 1 and not member[head] and outside[head]:
                     member[head] = True
                     todo[top] = head
                     top += 1
@@ -904,11 +964,11 @@ def _closure(
             s = pos[y]
             if y % ranks != ranks - 1 and s % ranks != ranks - 1:
                 right = grid[s + 1]
-                if right == GAP or (right != y + 1 and mov[right]):
+                if right == GAP or (right != y + 1 and not member[right] and outside[right]):
                     adds1 = y + 1
-        elif target >= 0 and grid[target] != y:
+        elif target >= 0 and grid[target] != y and outside[grid[target]]:
             adds1 = grid[target]
-        if not member[adds0]:
+        if not member[adds0] and outside[adds0]:
             member[adds0] = True
             todo[top] = adds0
             top += 1
@@ -931,6 +991,8 @@ def stubborn(
     best: np.ndarray,
     todo: np.ndarray,
     loose: int,
+    outside: np.ndarray,
+    places: np.ndarray,
 ) -> int:
     """Keep only the moves of the smallest stubborn set found (partial-order reduction):
     every position with no move left that the full search reaches, the reduced one reaches
@@ -942,9 +1004,9 @@ def stubborn(
         card = moves[i] & 0xFF
         if moves[i] >> 16 or card % ranks == 1:
             return n
-        size = _closure(card, grid, pos, ranks, mov, member, todo, fewest, loose)
+        size = _closure(card, grid, pos, ranks, mov, member, todo, fewest, loose, outside, places)
         if size < 0:
-            return n
+            continue  # this seed gives no set; another may
         if size < fewest:
             fewest = size
             best[:] = member
