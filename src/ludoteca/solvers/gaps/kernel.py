@@ -534,9 +534,12 @@ def search(
     another search has entered is skipped, since that search expands it. A search that wins
     sets ``stop[0]``, which stops the others.
 
-    At each depth d < 63 whose bit is set in ``reversed_depths`` (0: none) the moves are
-    tried in reverse order; bit 0 makes a search start in the last subtree of the root
-    rather than the first. A depth-first search spends its budget in the first subtree it
+    Bit d of ``reversed_depths`` (0: none) tries the moves in reverse order at the nodes
+    that are the d-th (from 0, d < 63) along their line to have a choice of moves left
+    after the stubborn set; bit 0 makes a search start in the last subtree of the first
+    choice rather than the first. (Counting depths instead, a root whose stubborn set keeps
+    one move made the reversed search the standard one: it found its one child entered and
+    stopped at once.) A depth-first search spends its budget in the first subtree it
     enters; where that one holds no win and another does, the reversed search meets the win
     at once (seed 35: after 1.7 M nodes instead of 41.6 M), and searches sharing a table
     then work from several ends.
@@ -553,6 +556,7 @@ def search(
     sources = np.zeros(depth_cap, dtype=np.int64)
     headss = np.zeros(depth_cap, dtype=np.int64)
     looses = np.zeros(depth_cap, dtype=np.int64)
+    forks = np.zeros(depth_cap, dtype=np.int64)  # nodes with a choice above each depth
     ends = np.empty(suits, dtype=np.int64)
     scratch = np.empty(8, dtype=np.int64)
     keys = np.empty(MAX_MOVES, dtype=np.int64)
@@ -614,7 +618,8 @@ def search(
                             stop[0] = 1
                             return status, best, best_dead, states, best_line, best_line
                 _order(row, n, ends, grid, pos, suits, ranks, salt, keys, twos_last)
-                if depth < 63 and (reversed_depths >> depth) & 1:
+                fork = forks[depth]
+                if n > 1 and fork < 63 and (reversed_depths >> fork) & 1:
                     row[:n] = row[:n][::-1].copy()
         if index[depth] == nmoves[depth]:
             depth -= 1
@@ -636,6 +641,7 @@ def search(
             sources = _grown1(sources, depth_cap)
             headss = _grown1(headss, depth_cap)
             looses = _grown1(looses, depth_cap)
+            forks = _grown1(forks, depth_cap)
         card = move & 0xFF
         source = int(pos[card])
         heads = column_heads(grid, suits, ranks)
@@ -648,12 +654,18 @@ def search(
             status = -1 if states >= max_states else -2
             return status, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
         slot = _probe(table, h1, h2)
+        # Before its first choice a search sharing the table goes on through the nodes the
+        # others entered (the forced moves from the root), or it would stop before the
+        # choice where its order differs from theirs (the depth bound guards a forced cycle).
+        through = slot >= 0 and not own and forks[depth] == 0 and depth < 256
+        if through:
+            slot = -1
         cut = bool(
             slot < 0
             and reduce
             and _cut(grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead, loose)
         )
-        if not own and not cut and slot < 0:
+        if not own and not cut and slot < 0 and not through:
             # Another search may have taken the slot (or entered this node) meanwhile.
             slot = _probe(table, h1, h2)
         if slot >= 0 or cut:
@@ -662,7 +674,7 @@ def search(
             loose = was
             if slot >= 0:
                 continue
-        else:
+        elif not through:
             _store(table, -1 - slot, h1, h2)
             stored += 1
         states += 1
@@ -675,6 +687,7 @@ def search(
         sources[depth] = source
         headss[depth] = heads
         looses[depth] = was
+        forks[depth + 1] = forks[depth] + (nmoves[depth] > 1)
         depth += 1
         fresh = True
     line = best_line if status == 1 else np.empty(0, dtype=np.int64)
