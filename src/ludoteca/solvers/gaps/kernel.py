@@ -654,12 +654,13 @@ def search(
             status = -1 if states >= max_states else -2
             return status, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
         slot = _probe(table, h1, h2)
-        # Before its first choice a search sharing the table goes on through the nodes the
-        # others entered (the forced moves from the root), or it would stop before the
-        # choice where its order differs from theirs (the depth bound guards a forced cycle).
+        # Up to the child it picks at its first choice of moves, a search sharing the table
+        # goes on through nodes the others entered (the forced moves from the root, and that
+        # child), or it would stop before the choice where its order differs from theirs;
+        # the depth bound guards against a cycle of forced moves.
         through = slot >= 0 and not own and forks[depth] == 0 and depth < 256
         if through:
-            slot = -1
+            slot = np.int64(-1)
         cut = bool(
             slot < 0
             and reduce
