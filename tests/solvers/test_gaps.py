@@ -5,6 +5,7 @@ pruning rules each refuted by a small position where it loses the win."""
 from __future__ import annotations
 
 import random
+import time
 from itertools import permutations
 
 import numpy as np
@@ -623,9 +624,10 @@ def test_searches_sharing_a_table_decide_as_one(suits: int, ranks: int, count: i
 
 
 def test_reversed_first_moves_decide_the_same_from_the_other_end() -> None:
-    """``reversed_depths=1`` tries the root's moves last to first: same verdicts as the
-    standard order (a different order never changes what is decided), and where several
-    first moves win, the reversed search's line starts with another one."""
+    """``reversed_depths=1`` tries the moves of the first node with a choice (often the
+    root) last to first: same verdicts as the standard order (a different order never
+    changes what is decided), and where several first moves win, the reversed search's
+    line starts with another one."""
     other_start = 0
     for seed in range(60):
         board = random_board(Shape(3, 6), 7300 + seed)
@@ -736,6 +738,47 @@ def test_two_workers_decide_a_long_deal_within_its_budget() -> None:
     assert fast.decide(small, None, seconds=5.0, workers=2).winnable == (
         fast.search(small, reduce=True).winnable
     )
+
+
+def test_the_second_search_of_a_pair_takes_its_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 112 is not winnable. With the stubborn sets that hold the seed card
+    (``kernel.movable_holding``) its root keeps one move, and the second search of a pair,
+    which reversed the root's moves, found that child entered and stopped after one node.
+    It now reverses its first choice and goes through the nodes before it, and a search
+    that finishes while the other runs starts again (one run in four ended one search after
+    4 nodes before that), so each search does a good part of the proof."""
+    seen: list[int] = []
+    combine = fast.combine
+
+    def spy(answers: list[reference.Answer]) -> reference.Answer:
+        seen.extend(answer.states for answer in answers)
+        return combine(answers)
+
+    monkeypatch.setattr(fast, "combine", spy)
+    # a minute is far more than it needs; the table gets 4 M slots (1.5 M per search)
+    deadline = time.perf_counter() + 60
+    both = fast.together(board_of(_deal(112)), fast.UNLIMITED, True, deadline, 2, 2**27)
+    assert (both.winnable, both.complete) == (False, True)
+    assert len(seen) == 2 and min(seen) > both.states // 5, seen
+
+
+def test_a_search_that_meets_the_others_nodes_at_once_starts_again() -> None:
+    """The race of a pair made certain: after the reversed search's first 20 nodes, the
+    standard search over the same table finds the one subtree its first choice leads to
+    entered, and ends after 4 nodes (its answer alone would say nothing). Run as one search
+    of :func:`fast.together` while another still runs, it starts again, one choice deeper
+    each round, and takes on the proof (seed 112 is not winnable: 1.8 M nodes)."""
+    board = board_of(_deal(112))
+    table = np.zeros(2 * 2**21, dtype=np.uint64)
+    stop = np.zeros(1, dtype=np.int64)
+    first = fast.search(board, 20, reduce=True, shared=table, stop=stop, reversed_depths=1)
+    assert first.stopped == "states"
+    alone = fast.search(board, None, reduce=True, shared=table.copy(), stop=stop)
+    assert alone.complete and alone.states < 10
+    common = fast.Shared(board, fast.UNLIMITED, True, 0.0, table, stop, 3 * 2**21 // 4)
+    helped = fast._helping(common, (0, False), [True, True], 0)
+    assert (helped.winnable, helped.complete) == (False, True)
+    assert helped.states > 1_000_000
 
 
 def _deal(seed: int) -> GapsState:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import cycle, islice
 
@@ -45,13 +45,47 @@ def search(
 ) -> Answer:
     """One depth-first search (see :func:`kernel.search`); ``shared`` and ``stop`` let
     searches in parallel threads share a table and stop one another; ``reversed_depths``
-    (a bit per depth) tries the moves of those depths in reverse order, and ``twos_last``
-    tries 2s into column 0 last rather than early (see :func:`kernel._order`).
+    (bit d: the d-th node along a line with a choice of moves) tries those nodes' moves in
+    reverse order, and ``twos_last`` tries 2s into column 0 last rather than early (see
+    :func:`kernel._order`).
     ``max_stored``: stop after putting that many nodes in the table (cut nodes take no
     room), which keeps a shared table from filling."""
+    answer, _ = _searched(
+        start,
+        max_states,
+        stop_at_win,
+        salt,
+        reduce,
+        deadline,
+        shared,
+        stop,
+        reversed_depths,
+        twos_last,
+        max_stored,
+        1,
+    )
+    return answer
+
+
+def _searched(
+    start: Board,
+    max_states: int | None,
+    stop_at_win: bool,
+    salt: int,
+    reduce: bool,
+    deadline: float,
+    shared: np.ndarray | None,
+    stop: np.ndarray | None,
+    reversed_depths: int,
+    twos_last: bool,
+    max_stored: int | None,
+    through_forks: int,
+) -> tuple[Answer, int]:
+    """:func:`search`, with the kernel's ``through_forks``, and the number of nodes it put
+    in the table."""
     shape = start.shape
     z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
-    status, best, best_dead, states, line, best_line = kernel.search(
+    status, best, best_dead, states, line, best_line, stored = kernel.search(
         np.array(start.grid, dtype=np.int8),
         shape.suits,
         shape.ranks,
@@ -69,12 +103,13 @@ def search(
         reversed_depths,
         twos_last,
         UNLIMITED if max_stored is None else max_stored,
+        through_forks,
     )
     winnable = {1: True, 0: False}.get(int(status))
     chosen = [int(m) for m in (line if status == 1 else best_line)]
     if reduce:
         chosen = arranged(start, chosen)
-    return Answer(
+    answer = Answer(
         winnable,
         int(best),
         int(best_dead),
@@ -83,6 +118,7 @@ def search(
         status >= 0,
         STOPPED.get(int(status), ""),
     )
+    return answer, int(stored)
 
 
 BEAM_WIDTHS = (1_000, 4_000)
@@ -245,10 +281,10 @@ def decide(
 
     With ``workers=2`` and a time budget, the probes run two at a time, and a deal still
     open :data:`SOLO_SECONDS` after them is searched by two threads at once
-    (:func:`together`): two full searches over one shared table, one with the root's moves
-    reversed, each skipping the nodes the other entered (about 1.65 times the nodes per
-    second of one search on this 2-core machine), which also looks for a win from both
-    ends of the root's moves. ``table_bytes`` bounds that table (rounded down to a power
+    (:func:`together`): two full searches over one shared table, one with the moves of its
+    first choice reversed, each skipping the nodes the other entered (about 1.65 times the
+    nodes per second of one search on this 2-core machine), which also looks for a win
+    from both ends of that choice. ``table_bytes`` bounds that table (rounded down to a power
     of two slots); a search that has filled its share stops, undecided, with
     ``stopped == "room"``. While the first full search runs alone, the other thread tries
     :func:`beam` (with ``reduce``): a win it finds ends the search, and the search's end
@@ -320,7 +356,7 @@ def decide(
 SEARCH_ORDERS: tuple[tuple[int, bool], ...] = ((0, False), (1, False), (1, True), (0, True))
 """The move orders of the searches that share a table, as (``reversed_depths``,
 ``twos_last``): search k takes entry k (k mod 4). The two of this machine are the standard
-order and the root reversed; the orders that try 2s last join only with more workers (as
+order and the first choice reversed; the orders that try 2s last join only with more workers (as
 the second search they decided fewer deals: see docs/rules/gaps.md)."""
 
 
@@ -334,7 +370,7 @@ def together(
 ) -> Answer:
     """Full searches in ``workers`` threads over one table, each in its own move order
     (:data:`SEARCH_ORDERS`: the two of this machine are the standard order and the one
-    that starts from the other end of the root's moves), until one wins, all finish, or the
+    that starts from the other end of the first choice's moves), until one wins, all finish, or the
     deadline passes; ``limit`` nodes in all. ``deadline`` 0: none. The table takes at most
     ``table_bytes`` (at least 2**20 slots, 16 MiB)."""
     remaining = max(0.0, deadline - time.perf_counter()) if deadline else 0.0
@@ -345,27 +381,91 @@ def together(
     table = np.zeros(2 * slots, dtype=np.uint64)
     stop = np.zeros(1, dtype=np.int64)
     share = 3 * slots // (4 * workers)
+    running = [True] * workers
     with ThreadPoolExecutor(workers) as pool:
         futures = [
             pool.submit(
-                search,
-                start,
-                limit // workers,
-                reduce=reduce,
-                deadline=deadline,
-                shared=table,
-                stop=stop,
-                reversed_depths=reversed_depths,
-                twos_last=twos_last,
-                max_stored=share,
+                _helping,
+                Shared(start, limit // workers, reduce, deadline, table, stop, share),
+                order,
+                running,
+                k,
             )
-            for reversed_depths, twos_last in islice(cycle(SEARCH_ORDERS), workers)
+            for k, order in enumerate(islice(cycle(SEARCH_ORDERS), workers))
         ]
         try:
             answers = [future.result() for future in futures]
         finally:
             stop[0] = 1  # on an error (or Ctrl-C) in one, the others stop too
     return combine(answers)
+
+
+@dataclass(frozen=True)
+class Shared:
+    """What the searches of :func:`together` have in common: each may enter ``limit``
+    nodes and store ``share`` of them in ``table``; ``stop`` stops them all."""
+
+    start: Board
+    limit: int
+    reduce: bool
+    deadline: float
+    table: np.ndarray
+    stop: np.ndarray
+    share: int
+
+
+HELPING_ROUNDS = 8
+"""How many times one search of :func:`together` may start again (see :func:`_helping`)."""
+
+
+def _helping(common: Shared, order: tuple[int, bool], running: list[bool], k: int) -> Answer:
+    """Search ``k`` of :func:`together`, in move order ``order``. Searches that start at the
+    same moment can meet at once: the first subtree one of them picks may hold only nodes the
+    other entered a moment before (seed 112: in one run of four, one search ended after 4
+    nodes and left the whole proof to the other). So a search that finishes, not won, while
+    another still runs starts again: round r goes on through entered nodes up to the child
+    it picks at its (r + 1)-th choice of moves, and reverses its order at that choice, where
+    the other searches keep theirs, so it works from the other end of what they work on."""
+    reversed_depths, twos_last = order
+    rounds: list[Answer] = []
+    states = stored = 0
+    try:
+        for extra in range(HELPING_ROUNDS):
+            answer, used = _searched(
+                common.start,
+                common.limit - states,
+                True,
+                0,
+                common.reduce,
+                common.deadline,
+                common.table,
+                common.stop,
+                reversed_depths | (1 << extra if extra else 0),
+                twos_last,
+                common.share - stored,
+                extra + 1,
+            )
+            rounds.append(answer)
+            states += answer.states
+            stored += used
+            others = any(running[j] for j in range(len(running)) if j != k)
+            if not answer.complete or answer.winnable or common.stop[0] or not others:
+                break
+            if stored >= common.share or states >= common.limit:
+                break
+    finally:
+        running[k] = False
+    last = rounds[-1]
+    deepest = max(rounds, key=lambda a: a.best_dead_end)
+    return replace(
+        deepest,
+        winnable=last.winnable,
+        complete=last.complete,
+        stopped=last.stopped,
+        best=max(a.best for a in rounds),
+        states=states,
+        line=last.line if last.winnable else deepest.line,
+    )
 
 
 def combine(answers: list[Answer]) -> Answer:

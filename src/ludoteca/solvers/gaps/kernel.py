@@ -512,7 +512,8 @@ def search(
     reversed_depths: int,
     twos_last: bool,
     max_stored: int,
-) -> tuple[int, int, int, int, np.ndarray, np.ndarray]:
+    through_forks: int,
+) -> tuple[int, int, int, int, np.ndarray, np.ndarray, int]:
     """Depth-first search over classes from ``start``, on one board that moves are played
     on and taken back from (with each depth's move, source cell and column 0).
 
@@ -522,17 +523,20 @@ def search(
     2 that shuts the pool leaves its rows loose (:func:`next_loose`): the line it returns
     then needs ``fast.arranged`` to become class moves.
 
-    Returns (status, best, best_dead_end, states, line, best_line): status 1 won, 0 not
+    Returns (status, best, best_dead_end, states, line, best_line, stored): status 1 won, 0 not
     winnable; stopped undecided: -1 by ``max_states`` (nodes entered, cut ones included),
     -2 by ``max_stored`` (nodes this search put in the table: what fills a shared one), -3
     by the clock passing ``deadline`` (a ``time.perf_counter`` value; 0 for none) or by
     ``stop[0]`` turning non-zero. ``line`` is the winning line (or empty) and
-    ``best_line`` the line to a best dead end.
+    ``best_line`` the line to a best dead end; ``stored``: the nodes it put in the table.
 
     ``shared``: an empty array for a table of the search's own (grown as needed), or a
     table that several searches in parallel threads fill together (never grown): a node
     another search has entered is skipped, since that search expands it. A search that wins
-    sets ``stop[0]``, which stops the others.
+    sets ``stop[0]``, which stops the others. Along its line, up to the child it picks at
+    its ``through_forks``-th choice of moves, a search goes on through nodes the others
+    entered (the forced moves from the root, and the children it picks at those choices),
+    or it would stop before the choice where its order differs from theirs.
 
     Bit d of ``reversed_depths`` (0: none) tries the moves in reverse order at the nodes
     that are the d-th (from 0, d < 63) along their line to have a choice of moves left
@@ -616,7 +620,7 @@ def search(
                         status = 1
                         if stop_at_win:
                             stop[0] = 1
-                            return status, best, best_dead, states, best_line, best_line
+                            return status, best, best_dead, states, best_line, best_line, stored
                 _order(row, n, ends, grid, pos, suits, ranks, salt, keys, twos_last)
                 fork = forks[depth]
                 if n > 1 and fork < 63 and (reversed_depths >> fork) & 1:
@@ -652,13 +656,12 @@ def search(
         h1, h2 = keyed(grid, body, suits, ranks, z1, z2, loose)
         if states >= max_states or stored >= max_stored:
             status = -1 if states >= max_states else -2
-            return status, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
+            return status, best, best_dead, states, np.empty(0, dtype=np.int64), best_line, stored
         slot = _probe(table, h1, h2)
-        # Up to the child it picks at its first choice of moves, a search sharing the table
-        # goes on through nodes the others entered (the forced moves from the root, and that
-        # child), or it would stop before the choice where its order differs from theirs;
-        # the depth bound guards against a cycle of forced moves.
-        through = slot >= 0 and not own and forks[depth] == 0 and depth < 256
+        # Up to the child it picks at its ``through_forks``-th choice of moves, a search
+        # sharing the table goes on through nodes the others entered (see above); the depth
+        # bound guards against a cycle of forced moves.
+        through = slot >= 0 and not own and forks[depth] < through_forks and depth < 256
         if through:
             slot = np.int64(-1)
         cut = bool(
@@ -680,7 +683,7 @@ def search(
             stored += 1
         states += 1
         if states & 0xFFF == 0 and (stop[0] or (deadline > 0.0 and _clock() > deadline)):
-            return -3, best, best_dead, states, np.empty(0, dtype=np.int64), best_line
+            return -3, best, best_dead, states, np.empty(0, dtype=np.int64), best_line, stored
         if cut:
             continue
         if own and stored * 4 > table.size:
@@ -692,7 +695,7 @@ def search(
         depth += 1
         fresh = True
     line = best_line if status == 1 else np.empty(0, dtype=np.int64)
-    return status, best, best_dead, states, line, best_line
+    return status, best, best_dead, states, line, best_line, stored
 
 
 @njit(cache=True)
