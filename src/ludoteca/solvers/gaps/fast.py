@@ -371,7 +371,8 @@ def together(
     """Full searches in ``workers`` threads over one table, each in its own move order
     (:data:`SEARCH_ORDERS`: the two of this machine are the standard order and the one
     that starts from the other end of the first choice's moves), until one wins, all finish, or the
-    deadline passes; ``limit`` nodes in all. ``deadline`` 0: none. The table takes at most
+    deadline passes (a search that finishes while another runs starts again: see
+    :func:`_helping`); ``limit`` nodes in all. ``deadline`` 0: none. The table takes at most
     ``table_bytes`` (at least 2**20 slots, 16 MiB)."""
     remaining = max(0.0, deadline - time.perf_counter()) if deadline else 0.0
     want = 2 * workers * NODES_PER_SECOND * remaining
