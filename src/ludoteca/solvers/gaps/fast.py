@@ -356,8 +356,8 @@ def decide(
 SEARCH_ORDERS: tuple[tuple[int, bool], ...] = ((0, False), (1, False), (1, True), (0, True))
 """The move orders of the searches that share a table, as (``reversed_depths``,
 ``twos_last``): search k takes entry k (k mod 4). The two of this machine are the standard
-order and the first choice reversed; the orders that try 2s last join only with more workers (as
-the second search they decided fewer deals: see docs/rules/gaps.md)."""
+order and the first choice reversed; the orders that try 2s last join only with more
+workers (as the second search they decided fewer deals: see docs/rules/gaps.md)."""
 
 
 def together(
@@ -370,10 +370,10 @@ def together(
 ) -> Answer:
     """Full searches in ``workers`` threads over one table, each in its own move order
     (:data:`SEARCH_ORDERS`: the two of this machine are the standard order and the one
-    that starts from the other end of the first choice's moves), until one wins, all finish, or the
-    deadline passes (a search that finishes while another runs starts again: see
-    :func:`_helping`); ``limit`` nodes in all. ``deadline`` 0: none. The table takes at most
-    ``table_bytes`` (at least 2**20 slots, 16 MiB)."""
+    that starts from the other end of the first choice's moves), until one wins, all
+    finish, or the deadline passes (a search that finishes while another runs starts
+    again: see :func:`_helping`); ``limit`` nodes in all. ``deadline`` 0: none. The table
+    takes at most ``table_bytes`` (at least 2**20 slots, 16 MiB)."""
     remaining = max(0.0, deadline - time.perf_counter()) if deadline else 0.0
     want = 2 * workers * NODES_PER_SECOND * remaining
     slots = 1 << 20
@@ -449,13 +449,13 @@ def _helping(common: Shared, order: tuple[int, bool], running: list[bool], k: in
             rounds.append(answer)
             states += answer.states
             stored += used
-            others = any(running[j] for j in range(len(running)) if j != k)
-            if not answer.complete or answer.winnable or common.stop[0] or not others:
-                break
-            if stored >= common.share or states >= common.limit:
+            others = any(running[:k] + running[k + 1 :])
+            done = not answer.complete or answer.winnable or common.stop[0]
+            if done or not others or stored >= common.share or states >= common.limit:
                 break
     finally:
         running[k] = False
+    # A win is the last round and has the deepest dead end (the full board): its line.
     last = rounds[-1]
     deepest = max(rounds, key=lambda a: a.best_dead_end)
     return replace(
@@ -465,7 +465,6 @@ def _helping(common: Shared, order: tuple[int, bool], running: list[bool], k: in
         stopped=last.stopped,
         best=max(a.best for a in rounds),
         states=states,
-        line=last.line if last.winnable else deepest.line,
     )
 
 
