@@ -357,7 +357,8 @@ def test_a_card_held_in_place_keeps_others_frozen(suits: int, ranks: int, count:
 
 
 @pytest.mark.parametrize(
-    ("suits", "ranks", "count"), [(2, 4, 120), (3, 4, 60), (2, 5, 60), (4, 4, 12), (3, 6, 20)]
+    ("suits", "ranks", "count"),
+    [(2, 4, 120), (3, 4, 60), (2, 5, 60), (3, 5, 60), (4, 4, 12), (3, 6, 20)],
 )
 def test_reduced_search_keeps_every_win_and_dead_end(suits: int, ranks: int, count: int) -> None:
     """Differential: with stubborn sets, the frozen-card cuts and the loose rows of a shut
@@ -384,6 +385,35 @@ def test_reduced_search_keeps_every_win_and_dead_end(suits: int, ranks: int, cou
         plain_states += plain.states
         reduced_states += best.states
     assert reduced_states < plain_states
+
+
+@pytest.mark.parametrize(
+    ("text", "suits", "ranks"),
+    [
+        # A card other than a 2 (the 5D) leaves column 0 after the pool shuts, which frees
+        # the pool: then a loose 2 may move, and its cell empty.
+        ("-- 2C 2H 5H 2D / 3D 4H 5C -- 3C / 5D 4D 3H 4C --", 3, 5),
+        # The 4D leaves column 0 while two rows are still loose; the line goes on with 2s
+        # entering the freed pool's gaps.
+        ("4D -- 3H 2H / 3S 4S -- 4C / -- 4H 2S 3C / 3D 2C 2D --", 4, 4),
+    ],
+)
+def test_a_pool_freed_while_rows_are_loose(text: str, suits: int, ranks: int) -> None:
+    """Seed rules (2s into column 0, any gap fillable by the next card of its left
+    neighbour) with the loose rows of a shut pool (docs/rules/gaps.md, *Loose rows*): two
+    positions the wider differential sample once caught. In the first the frozen-card
+    analysis never let a loose 2's cell empty, so the cut called a winnable deal lost; in
+    the second the line back in class moves gave the rows still loose when the pool was
+    freed other 2s than the search's board had, and a later 2 named a gap that was not one.
+    The reduced search decides each as the plain reference, and its lines replay."""
+    board = board_of(from_position(text, variant(suits, ranks)))
+    plain = reference.search(board, stop_at_win=False)
+    best = fast.search(board, stop_at_win=False, reduce=True)
+    win = fast.search(board, stop_at_win=True, reduce=True)
+    assert plain.winnable
+    assert (best.winnable, best.best_dead_end, win.winnable) == (True, plain.best_dead_end, True)
+    assert_line_wins(board, win.line)
+    assert_line_wins(board, best.line)
 
 
 def test_a_shut_pool_leaves_its_rows_loose_until_threes_fix_them() -> None:

@@ -174,7 +174,11 @@ def arranged(start: Board, line: list[int]) -> list[int]:
             if card % ranks == 2 and target % ranks == 1 and fixed.get(row) == -1:
                 fixed[row] = card - 1
             if board.pool_free():  # a card left column 0: the stretch ends
-                _arrange_shut(moves, shut, fixed, heads, board, matched=False)
+                # The later moves name cells of the search's own board (a 2 entering the
+                # pool takes a gap of its column 0), so the rows still loose keep the 2s
+                # that board has there; it replays the line as the search played it.
+                ending = {r: board.grid[r * ranks] for r in fixed}
+                _arrange_shut(moves, shut, ending, heads, board, matched=False)
                 shut = -1
         if card % ranks == 1 and not layout and not board.pool_free():  # the 2 shut the pool
             rows = [r for r in range(start.shape.suits) if board.grid[r * ranks] % ranks == 1]

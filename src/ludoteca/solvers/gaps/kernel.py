@@ -819,10 +819,12 @@ def movable_holding(
                     reach |= enter
                     wider = places[x] | (enter & free)
                 if wider != places[x]:
+                    # (A loose 2 is movable from the start, yet its cell may empty only once
+                    # it may reach a cell of column 0 outside the loose rows: when a card
+                    # leaving column 0 frees the pool.)
                     places[x] = wider
-                    if not mov[x]:
-                        mov[x] = True
-                        free |= _bit(pos[x])
+                    mov[x] = True
+                    free |= _bit(pos[x])
             if suit == 0:
                 reach0 = reach
             elif suit == 1:
@@ -970,6 +972,22 @@ def _closure(
                     todo[top] = head
                     top += 1
             continue
+        if loose and y % ranks == 2 and _loose_two(grid, y - 1, suits, ranks, loose):
+            top = _loose_three(grid, ranks, loose, member, todo, top, outside)
+            if not _column1_gap(grid, suits, ranks, loose):
+                continue
+            enabled += 1
+            if enabled >= enough:
+                return enough
+            s = pos[y]
+            if y % ranks != ranks - 1 and s % ranks != ranks - 1:
+                right = grid[s + 1]
+                if right == GAP or (right != y + 1 and not member[right] and outside[right]):
+                    if not member[y + 1]:
+                        member[y + 1] = True
+                        todo[top] = y + 1
+                        top += 1
+            continue
         p = pos[y - 1]
         target = p + 1 if p % ranks != ranks - 1 else -1
         adds0 = y - 1
@@ -994,6 +1012,46 @@ def _closure(
             todo[top] = adds1
             top += 1
     return enabled
+
+
+@njit(cache=True)
+def _column1_gap(grid: np.ndarray, suits: int, ranks: int, loose: int) -> bool:
+    """Does a loose row have a gap in column 1 (which the 3 of any loose 2 may fill)?"""
+    for r in range(suits):
+        if _loose(loose, r) and grid[r * ranks + 1] == GAP:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _loose_three(
+    grid: np.ndarray,
+    ranks: int,
+    loose: int,
+    member: np.ndarray,
+    todo: np.ndarray,
+    top: int,
+    outside: np.ndarray,
+) -> int:
+    """What a stubborn set holding the 3 of a loose 2 needs (returns the new ``todo`` top).
+    Its moves go into column 1 of any loose row with a gap there, and each fixes a row, so
+    they depend on the moves of the other loose 2s' 3s (which fix rows too, and may take its
+    gap); a card leaving column 1 of a loose row may enable one of its moves; a card other
+    than a 2 leaving column 0 frees the pool, which ends the loose rows. Those cards join
+    (if lines outside the set can move them); the loose 2s themselves never move."""
+    suits = grid.size // ranks
+    for r in range(suits):
+        head = grid[r * ranks]
+        if _loose(loose, r):
+            found = (head + 1, grid[r * ranks + 1])
+        else:
+            found = (head, GAP) if head != GAP and head % ranks != 1 else (GAP, GAP)
+        for z in found:
+            if z != GAP and not member[z] and outside[z]:
+                member[z] = True
+                todo[top] = z
+                top += 1
+    return top
 
 
 @njit(cache=True)
