@@ -924,9 +924,9 @@ def _closure(
 ) -> int:
     """A stubborn set of cards grown from the enabled card ``seed``; ``member`` marks it.
     Returns how many of its cards can move now, or -1 when it reaches a 2 that can move
-    while column 0 has a gap, or a loose 2 (then this seed gives no set); it stops early,
-    returning ``enough``, once that many cards of the set can move (a smaller set is known
-    already).
+    while column 0 has a gap (then this seed gives no set); it stops early, returning
+    ``enough``, once that many cards of the set can move (a smaller set is known already).
+    The 3 of a loose 2 brings in what :func:`_loose_three` says, never the loose 2.
 
     Closure rules, for a card y of the set (frozen cards need none: they never move):
     * y can move now (into g, right of its predecessor): the moves that could disable it or
@@ -960,7 +960,8 @@ def _closure(
             # moves rearrange it: no set from this seed then. Otherwise the 2 cannot move
             # now (a 2 moves only into column 0), and only a card leaving column 0 can
             # change that (a 2 there cannot leave a full column): those cards join. A loose
-            # 2 (whose row a 3 fixes) gives no set either.
+            # 2 never joins (its 3 brings in what it depends on instead); were one to,
+            # no set.
             if loose and pos[y] % ranks == 0 and _loose(loose, pos[y] // ranks):
                 return -1
             for r in range(suits):
@@ -982,11 +983,11 @@ def _closure(
             s = pos[y]
             if y % ranks != ranks - 1 and s % ranks != ranks - 1:
                 right = grid[s + 1]
-                if right == GAP or (right != y + 1 and not member[right] and outside[right]):
-                    if not member[y + 1]:
-                        member[y + 1] = True
-                        todo[top] = y + 1
-                        top += 1
+                wanted = right == GAP or (right != y + 1 and not member[right] and outside[right])
+                if wanted and not member[y + 1]:
+                    member[y + 1] = True
+                    todo[top] = y + 1
+                    top += 1
             continue
         p = pos[y - 1]
         target = p + 1 if p % ranks != ranks - 1 else -1
@@ -1071,14 +1072,18 @@ def stubborn(
 ) -> int:
     """Keep only the moves of the smallest stubborn set found (partial-order reduction):
     every position with no move left that the full search reaches, the reduced one reaches
-    too, so wins and best dead ends are kept. Returns the new move count."""
+    too, so wins and best dead ends are kept. Returns the new move count.
+
+    Seeds are the cards of the moves other than 2s entering a free pool: a closure that
+    reaches a 2 that may move while column 0 has a gap gives no set (:func:`_closure`), so
+    a set never depends on those moves, and a free pool no longer keeps every move."""
     if n < 2:
         return n
     fewest = n + 1
     for i in range(n):
         card = moves[i] & 0xFF
         if moves[i] >> 16 or card % ranks == 1:
-            return n
+            continue  # a 2 into the pool: no set holds one (see _closure)
         size = _closure(card, grid, pos, ranks, mov, member, todo, fewest, loose, outside, places)
         if size < 0:
             continue  # this seed gives no set; another may
