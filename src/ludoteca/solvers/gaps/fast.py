@@ -159,7 +159,9 @@ def arranged(start: Board, line: list[int]) -> list[int]:
     that later enters column 1 of a loose row fixes that row's 2. Here that 2's move gets
     the arrangement those later moves fixed (or, for the rows still loose where the line
     ends, the 2 of the 3 in column 1 where there is one), which every move in between
-    allows: only a 3 entering column 1 depends on where the 2s stand."""
+    allows: only a 3 entering column 1 depends on where the 2s stand. Rows still loose when
+    a card leaving column 0 frees the pool keep the 2s the search's board had there, since
+    the later moves name that board's cells."""
     ranks = start.shape.ranks
     board = start.copy()
     moves = list(line)
