@@ -973,27 +973,20 @@ def _closure(
                     todo[top] = head
                     top += 1
             continue
-        if loose and y % ranks == 2 and _loose_two(grid, y - 1, suits, ranks, loose):
-            top = _loose_three(grid, ranks, loose, member, todo, top, outside)
-            if not _column1_gap(grid, suits, ranks, loose):
-                continue
-            enabled += 1
-            if enabled >= enough:
-                return enough
-            s = pos[y]
-            if y % ranks != ranks - 1 and s % ranks != ranks - 1:
-                right = grid[s + 1]
-                wanted = right == GAP or (right != y + 1 and not member[right] and outside[right])
-                if wanted and not member[y + 1]:
-                    member[y + 1] = True
-                    todo[top] = y + 1
-                    top += 1
-            continue
-        p = pos[y - 1]
-        target = p + 1 if p % ranks != ranks - 1 else -1
         adds0 = y - 1
         adds1 = -1
-        if target >= 0 and grid[target] == GAP:
+        if loose and y % ranks == 2 and _loose_two(grid, y - 1, suits, ranks, loose):
+            # The 3 of a loose 2: see _loose_three; the loose 2 never joins.
+            top = _loose_three(grid, ranks, loose, member, todo, top, outside)
+            adds0 = -1
+            can = _column1_gap(grid, suits, ranks, loose)
+        else:
+            p = pos[y - 1]
+            target = p + 1 if p % ranks != ranks - 1 else -1
+            can = target >= 0 and grid[target] == GAP
+            if not can and target >= 0 and grid[target] != y and outside[grid[target]]:
+                adds1 = grid[target]
+        if can:
             enabled += 1
             if enabled >= enough:
                 return enough
@@ -1002,9 +995,7 @@ def _closure(
                 right = grid[s + 1]
                 if right == GAP or (right != y + 1 and not member[right] and outside[right]):
                     adds1 = y + 1
-        elif target >= 0 and grid[target] != y and outside[grid[target]]:
-            adds1 = grid[target]
-        if not member[adds0] and outside[adds0]:
+        if adds0 >= 0 and not member[adds0] and outside[adds0]:
             member[adds0] = True
             todo[top] = adds0
             top += 1
