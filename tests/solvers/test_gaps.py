@@ -649,11 +649,15 @@ def test_every_move_taken_back_restores_the_board() -> None:
 
 
 @pytest.mark.parametrize(("suits", "ranks", "count"), [(3, 5, 40), (4, 5, 12), (3, 6, 20)])
-def test_searches_sharing_a_table_decide_as_one(suits: int, ranks: int, count: int) -> None:
-    """Two searches in two threads over one table (``fast.together``), the second trying the
-    root's moves in reverse order, skip what the other entered: together they decide exactly
-    as one full search, and a win either finds replays to a win. Four searches (each order
-    of ``fast.SEARCH_ORDERS``) decide the same."""
+def test_searches_sharing_a_table_decide_as_one(
+    suits: int, ranks: int, count: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two searches in two threads over one table (``fast.together``): the first in the
+    standard order, the second restarting in other orders (runs of 7 nodes times Luby's
+    sequence here, so that small boards see many restarts). Together they decide exactly as
+    one full search, and a win either finds replays to a win. Four searches decide the
+    same."""
+    monkeypatch.setattr(fast, "RESTART_STATES", 7)
     shape = Shape(suits, ranks)
     verdicts = set()
     for seed in range(count):
@@ -703,29 +707,85 @@ def test_twos_last_decides_the_same_by_other_lines() -> None:
     assert other_line > 0
 
 
-def test_a_stopped_search_leaves_the_verdict_open() -> None:
-    """Why ``fast.combine`` says "not winnable" only when every search finished: a search
-    that stops has entered nodes it never expanded, and a search sharing its table skips
-    them, so it can finish without the win. Found here on winnable boards: the first search
-    stops after 10 nodes, the second one finishes on the same table without a win."""
-    misled = 0
+def _stopped_then_finished(
+    board: Board, post_order: bool
+) -> tuple[reference.Answer, reference.Answer]:
+    """A search stopped after 10 nodes, then a full one over the same table."""
+    table = np.zeros(1 << 12, dtype=np.uint64)
+    stop = np.zeros(1, dtype=np.int64)
+    first, _ = fast._searched(
+        board, 10, True, 0, True, 0.0, table, stop, 0, False, None, 1, post_order
+    )
+    second = fast.search(board, reduce=True, salt=1, shared=table)
+    return first, second
+
+
+def test_a_search_stopped_early_misleads_the_others_unless_it_writes_finished_nodes() -> None:
+    """Why restarting searches write a node into the shared table only once they have
+    searched all its moves (``post_order``): a search that enters nodes as it reaches them
+    and stops leaves nodes it never expanded, and a search sharing its table skips them, so
+    it can finish without the win. Found here on winnable boards (the first search stops
+    after 10 nodes, the second finishes on the same table without a win); never with
+    ``post_order``. And so :func:`fast.settle` takes "not winnable" only from search 0,
+    which never stops before the end, and never from a restarting search that finished."""
+    misled = fair = 0
     for k in range(60):
         board = random_board(Shape(3, 6), 7000 + k)
         if not fast.search(board, reduce=True).winnable:
             continue
-        table = np.zeros(1 << 12, dtype=np.uint64)
-        first = fast.search(board, 10, reduce=True, shared=table)
+        first, second = _stopped_then_finished(board, post_order=False)
         if first.complete:
             continue  # won within 10 nodes
-        second = fast.search(board, reduce=True, salt=1, shared=table)
-        both = fast.combine([first, second])
-        assert both.states == first.states + second.states
-        if second.winnable is False:
-            misled += 1
-            assert (both.winnable, both.complete) == (None, False)
-        else:
-            assert both.winnable
-    assert misled > 0
+        misled += second.winnable is False
+        first, second = _stopped_then_finished(board, post_order=True)
+        assert second.winnable, text_of(board)
+        fair += 1
+    assert misled > 0 and fair > 0
+    keeper = reference.Answer(None, 5, 3, 10, [], False, "time")
+    helper = reference.Answer(None, 6, 4, 20, [], False, "time")
+    assert fast.settle([keeper, helper]).winnable is None
+    done = reference.Answer(False, 5, 3, 10, [], True, "")
+    assert (fast.settle([done, helper]).winnable, fast.settle([done, helper]).states) == (False, 30)
+    assert fast.settle([keeper, reference.Answer(True, 9, 9, 7, [], True, "")]).winnable
+
+
+def test_restarts_over_one_table_decide_as_one_search() -> None:
+    """Runs of a few nodes each (Luby's sequence times 3), each in an order of its own, over
+    one table that only finished nodes enter (``post_order``): the last run decides as one
+    full search does, on random small boards, and its winning lines replay."""
+    assert [fast.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    runs_seen = []
+    for k, (suits, ranks) in enumerate([(3, 5)] * 40 + [(4, 4)] * 30 + [(3, 6)] * 20):
+        board = random_board(Shape(suits, ranks), 7500 + k)
+        alone = fast.search(board, reduce=True)
+        table = np.zeros(2 << 16, dtype=np.uint64)
+        stop = np.zeros(1, dtype=np.int64)
+        rng = random.Random(k)
+        run = 0
+        while True:
+            run += 1
+            answer, _ = fast._searched(
+                board,
+                3 * fast.luby(run),
+                True,
+                rng.randrange(1 << 40),
+                True,
+                0.0,
+                table,
+                stop,
+                rng.randrange(1 << 62),
+                False,
+                None,
+                0,
+                True,
+            )
+            if answer.complete:
+                break
+        runs_seen.append(run)
+        assert answer.winnable == alone.winnable, text_of(board)
+        if answer.winnable:
+            assert_line_wins(board, answer.line)
+    assert max(runs_seen) >= 20
 
 
 def test_a_search_stops_when_another_has_won() -> None:
@@ -795,13 +855,13 @@ def test_the_second_search_of_a_pair_takes_its_share(monkeypatch: pytest.MonkeyP
     that finishes while the other runs starts again (one run in four ended one search after
     4 nodes before that), so each search does a good part of the proof."""
     seen: list[int] = []
-    combine = fast.combine
+    settle = fast.settle
 
     def spy(answers: list[reference.Answer]) -> reference.Answer:
         seen.extend(answer.states for answer in answers)
-        return combine(answers)
+        return settle(answers)
 
-    monkeypatch.setattr(fast, "combine", spy)
+    monkeypatch.setattr(fast, "settle", spy)
     # a minute is far more than it needs; the table gets 4 M slots (1.5 M per search)
     deadline = time.perf_counter() + 60
     both = fast.together(board_of(_deal(112)), fast.UNLIMITED, True, deadline, 2, 2**27)
@@ -809,22 +869,23 @@ def test_the_second_search_of_a_pair_takes_its_share(monkeypatch: pytest.MonkeyP
     assert len(seen) == 2 and min(seen) > both.states // 5, seen
 
 
-def test_a_search_that_meets_the_others_nodes_at_once_starts_again() -> None:
-    """The race of a pair made certain: after the reversed search's first 20 nodes, the
-    standard search over the same table finds the one subtree its first choice leads to
-    entered, and ends after 4 nodes (its answer alone would say nothing). Run as one search
-    of :func:`fast.together` while another still runs, it starts again, one choice deeper
-    each round, and takes on the proof (seed 112 is not winnable: 1.8 M nodes)."""
+def test_a_restarting_search_that_meets_the_first_ones_nodes_goes_on_through_them() -> None:
+    """The race of a pair made certain: after search 0's first 20 nodes (a search that
+    never stops early enters nodes as it reaches them), a search over the same table in
+    the reversed order finds the one subtree its first choice leads to entered, and ends
+    after a few nodes. As a restarting search of :func:`fast.together`, it goes on through
+    them one choice deeper each time a run finishes, and takes on most of the proof (seed
+    112 is not winnable: 1.6 M nodes), yet never says "not winnable" itself."""
     board = board_of(_deal(112))
     table = np.zeros(2 * 2**21, dtype=np.uint64)
     stop = np.zeros(1, dtype=np.int64)
-    first = fast.search(board, 20, reduce=True, shared=table, stop=stop, reversed_depths=1)
+    first = fast.search(board, 20, reduce=True, shared=table, stop=stop)
     assert first.stopped == "states"
-    alone = fast.search(board, None, reduce=True, shared=table.copy(), stop=stop)
+    alone = fast.search(board, None, reduce=True, shared=table.copy(), reversed_depths=1)
     assert alone.complete and alone.states < 10
     common = fast.Shared(board, fast.UNLIMITED, True, 0.0, table, stop, 3 * 2**21 // 4)
-    helped = fast._helping(common, (0, False), [True, True], 0)
-    assert (helped.winnable, helped.complete) == (False, True)
+    helped = fast._restarting(common, 1)
+    assert (helped.winnable, helped.complete) == (None, False)
     assert helped.states > 1_000_000
 
 

@@ -7,7 +7,6 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from functools import cache
-from itertools import cycle, islice
 
 import numpy as np
 
@@ -80,6 +79,7 @@ def _searched(
     twos_last: bool,
     max_stored: int | None,
     through_forks: int,
+    post_order: bool = False,
 ) -> tuple[Answer, int]:
     """:func:`search`, with the kernel's ``through_forks``, and the number of nodes it put
     in the table."""
@@ -104,6 +104,7 @@ def _searched(
         twos_last,
         UNLIMITED if max_stored is None else max_stored,
         through_forks,
+        post_order,
     )
     winnable = {1: True, 0: False}.get(int(status))
     chosen = [int(m) for m in (line if status == 1 else best_line)]
@@ -359,11 +360,13 @@ def decide(
     return answer
 
 
-SEARCH_ORDERS: tuple[tuple[int, bool], ...] = ((0, False), (1, False), (1, True), (0, True))
-"""The move orders of the searches that share a table, as (``reversed_depths``,
-``twos_last``): search k takes entry k (k mod 4). The two of this machine are the standard
-order and the first choice reversed; the orders that try 2s last join only with more
-workers (as the second search they decided fewer deals: see docs/rules/gaps.md)."""
+RESTART_STATES = 20_000
+"""The unit of a restarting search's runs (see :func:`_restarting`): run i of it may enter
+``RESTART_STATES * luby(i)`` nodes."""
+
+HELPING_ROUNDS = 8
+"""How many choices deep a restarting search may go on through nodes the first search
+entered (one more each time one of its runs finishes while the first still runs)."""
 
 
 def together(
@@ -374,12 +377,13 @@ def together(
     workers: int,
     table_bytes: int = TABLE_BYTES,
 ) -> Answer:
-    """Full searches in ``workers`` threads over one table, each in its own move order
-    (:data:`SEARCH_ORDERS`: the two of this machine are the standard order and the one
-    that starts from the other end of the first choice's moves), until one wins, all
-    finish, or the deadline passes (a search that finishes while another runs starts
-    again: see :func:`_helping`); ``limit`` nodes in all. ``deadline`` 0: none. The table
-    takes at most ``table_bytes`` (at least 2**20 slots, 16 MiB)."""
+    """Full searches in ``workers`` threads over one table until one wins, the first
+    finishes, or the deadline passes; ``limit`` nodes each. Search 0 (:func:`_keeping`) is
+    one depth-first search in the standard order; the others restart again and again in
+    other orders (:func:`_restarting`), each run putting a node in the table only once it
+    has searched every move of it, so that what a run stopped early leaves behind is never
+    skipped by anyone. ``deadline`` 0: none. The table takes at most ``table_bytes`` (at
+    least 2**20 slots, 16 MiB)."""
     remaining = max(0.0, deadline - time.perf_counter()) if deadline else 0.0
     want = 2 * workers * NODES_PER_SECOND * remaining
     slots = 1 << 20
@@ -388,23 +392,15 @@ def together(
     table = np.zeros(2 * slots, dtype=np.uint64)
     stop = np.zeros(1, dtype=np.int64)
     share = 3 * slots // (4 * workers)
-    running = [True] * workers
+    common = Shared(start, limit // workers, reduce, deadline, table, stop, share)
     with ThreadPoolExecutor(workers) as pool:
-        futures = [
-            pool.submit(
-                _helping,
-                Shared(start, limit // workers, reduce, deadline, table, stop, share),
-                order,
-                running,
-                k,
-            )
-            for k, order in enumerate(islice(cycle(SEARCH_ORDERS), workers))
-        ]
+        futures = [pool.submit(_keeping, common)]
+        futures += [pool.submit(_restarting, common, k) for k in range(1, workers)]
         try:
             answers = [future.result() for future in futures]
         finally:
             stop[0] = 1  # on an error (or Ctrl-C) in one, the others stop too
-    return combine(answers)
+    return settle(answers)
 
 
 @dataclass(frozen=True)
@@ -421,76 +417,112 @@ class Shared:
     share: int
 
 
-HELPING_ROUNDS = 8
-"""How many times one search of :func:`together` may start again (see :func:`_helping`)."""
+def luby(i: int) -> int:
+    """Term ``i`` (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...: the run
+    lengths of a restart strategy within a log factor of the best fixed one."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
 
 
-def _helping(common: Shared, order: tuple[int, bool], running: list[bool], k: int) -> Answer:
-    """Search ``k`` of :func:`together`, in move order ``order``. Searches that start at the
-    same moment can meet at once: the first subtree one of them picks may hold only nodes the
-    other entered a moment before (seed 112: in one run of four, one search ended after 4
-    nodes and left the whole proof to the other). So a search that finishes, not won, while
-    another still runs starts again: round r goes on through entered nodes up to the child
-    it picks at its (r + 1)-th choice of moves, and reverses its order at that choice, where
-    the other searches keep theirs, so it works from the other end of what they work on."""
-    reversed_depths, twos_last = order
-    rounds: list[Answer] = []
-    states = stored = 0
-    try:
-        for extra in range(HELPING_ROUNDS):
-            answer, used = _searched(
-                common.start,
-                common.limit - states,
-                True,
-                0,
-                common.reduce,
-                common.deadline,
-                common.table,
-                common.stop,
-                reversed_depths | (1 << extra if extra else 0),
-                twos_last,
-                common.share - stored,
-                extra + 1,
-            )
-            rounds.append(answer)
-            states += answer.states
-            stored += used
-            others = any(running[:k] + running[k + 1 :])
-            done = not answer.complete or answer.winnable or common.stop[0]
-            if done or not others or stored >= common.share or states >= common.limit:
-                break
-    finally:
-        running[k] = False
-    # A win is the last round and has the deepest dead end (the full board): its line.
-    last = rounds[-1]
-    deepest = max(rounds, key=lambda a: a.best_dead_end)
-    return replace(
-        deepest,
-        winnable=last.winnable,
-        complete=last.complete,
-        stopped=last.stopped,
-        best=max(a.best for a in rounds),
-        states=states,
+def _keeping(common: Shared) -> Answer:
+    """Search 0 of :func:`together`: the standard order, never restarted. It skips only
+    nodes it entered itself and nodes a restarting search has finished, so its own end
+    decides: it sets ``stop``, which ends the others."""
+    answer, _ = _searched(
+        common.start,
+        common.limit,
+        True,
+        0,
+        common.reduce,
+        common.deadline,
+        common.table,
+        common.stop,
+        0,
+        False,
+        common.share,
+        1,
     )
+    if answer.complete:
+        common.stop[0] = 1
+    return answer
 
 
-def combine(answers: list[Answer]) -> Answer:
-    """One answer from searches that shared a table. A win in any is a win. Not winnable
-    only when every one finished: a search that stopped may have entered nodes (so the
-    others skipped them) that it never expanded."""
+def _restarting(common: Shared, k: int) -> Answer:
+    """Search ``k`` (k >= 1) of :func:`together`: runs of :data:`RESTART_STATES` times
+    Luby's sequence nodes, the first with its first choice reversed, each later one in an
+    order of its own (random bits of ``reversed_depths``, a random salt; from the third
+    search on, 2s last). A run writes a node into the table only when it has searched
+    every move of it (``post_order``), so a run stopped early leaves nothing half done
+    for the others to skip, and the next run starts from the root with all that table:
+    a depth-first search that sinks its budget in a subtree without a win gets out of it.
+    It skips what search 0 entered, since search 0 never stops before the end. A run that
+    finishes, not won, while search 0 still runs, means the rest lies under search 0's
+    nodes: the next one goes on through them one choice deeper (the forced moves from the
+    root and the child picked at the first choice, at first), at most
+    :data:`HELPING_ROUNDS` deep. Its answer never says "not winnable"."""
+    rng = np.random.default_rng(k)
+    states = stored = run = 0
+    through = 1
+    best: Answer | None = None
+    while True:
+        run += 1
+        first = run == 1
+        answer, used = _searched(
+            common.start,
+            min(RESTART_STATES * luby(run), common.limit - states),
+            True,
+            0 if first else int(rng.integers(1, 1 << 62)),
+            common.reduce,
+            common.deadline,
+            common.table,
+            common.stop,
+            1 if first else int(rng.integers(1, 1 << 62)),
+            k >= 2,
+            common.share - stored,
+            through,
+            True,
+        )
+        states += answer.states
+        stored += used
+        if best is None or answer.best_dead_end > best.best_dead_end:
+            best = answer
+        if answer.winnable or common.stop[0]:
+            break
+        if answer.stopped == "states" and states < common.limit:
+            continue
+        if not answer.complete or through == HELPING_ROUNDS or stored >= common.share:
+            break
+        through += 1
+    if answer.winnable:
+        return replace(answer, states=states)
+    # Finished or not, a restarting search alone proves nothing: undecided.
+    stopped = answer.stopped or "time"
+    return replace(best, winnable=None, complete=False, stopped=stopped, states=states)
+
+
+def settle(answers: list[Answer]) -> Answer:
+    """One answer from the searches of :func:`together` (search 0 first). A win in any is a
+    win. Not winnable when search 0 finished: it skipped only what it entered itself and
+    what a restarting search had searched through. A restarting search's end decides
+    nothing, since it skips what search 0 entered and has not yet searched."""
     won = [a for a in answers if a.winnable]
+    keeper = answers[0]
     chosen = won[0] if won else max(answers, key=lambda a: a.best_dead_end)
-    finished = bool(won) or all(a.complete for a in answers)
-    reasons = {a.stopped for a in answers}
-    # A search out of room leaves nodes unexpanded that the others skip: it decides why.
-    stopped = next((r for r in ("room", "time", "states") if r in reasons), "")
+    finished = bool(won) or keeper.complete
     return replace(
         chosen,
         winnable=True if won else (False if finished else None),
         complete=finished,
         best=max(a.best for a in answers),
         states=sum(a.states for a in answers),
-        stopped="" if finished else stopped,
+        stopped="" if finished else (keeper.stopped or "time"),
     )
 
 

@@ -513,6 +513,7 @@ def search(
     twos_last: bool,
     max_stored: int,
     through_forks: int,
+    post_order: bool,
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray, int]:
     """Depth-first search over classes from ``start``, on one board that moves are played
     on and taken back from (with each depth's move, source cell and column 0).
@@ -538,6 +539,12 @@ def search(
     entered (the forced moves from the root, and the children it picks at those choices),
     or it would stop before the choice where its order differs from theirs.
 
+    With ``post_order`` a node enters the table only once every move of it is searched (a
+    search that other searches skip while it runs must not stop halfway: see
+    ``fast._restarting``); until then the keys of the line from the root, with counters
+    that most misses read once, stop a cycle. Stopped early, such a search has left in the
+    table only nodes whose every line it has followed.
+
     Bit d of ``reversed_depths`` (0: none) tries the moves in reverse order at the nodes
     that are the d-th (from 0, d < 63) along their line to have a choice of moves left
     after the stubborn set; bit 0 makes a search start in the last subtree of the first
@@ -561,6 +568,9 @@ def search(
     headss = np.zeros(depth_cap, dtype=np.int64)
     looses = np.zeros(depth_cap, dtype=np.int64)
     forks = np.zeros(depth_cap, dtype=np.int64)  # nodes with a choice above each depth
+    line1 = np.zeros(depth_cap, dtype=np.uint64)  # with post_order: the line's keys
+    line2 = np.zeros(depth_cap, dtype=np.uint64)
+    buckets = np.zeros(LINE_BUCKETS, dtype=np.int64)
     ends = np.empty(suits, dtype=np.int64)
     scratch = np.empty(8, dtype=np.int64)
     keys = np.empty(MAX_MOVES, dtype=np.int64)
@@ -582,13 +592,16 @@ def search(
     lazy = reduce
     loose = 0
     h1, h2 = class_key(grid, suits, ranks, z1, z2, loose)
-    _insert(table, h1, h2)
+    stored = 0
+    if post_order:
+        _push(line1, line2, buckets, 0, h1, h2)
+    elif _insert(table, h1, h2):
+        stored = 1
     states = 1
     best = -1
     best_dead = -1
     status = 0
     depth = 0
-    stored = 1
     fresh = True
     # A node is checked for a cut before it enters the table (the root, already in it, here):
     # cut nodes take no room, and most nodes of a lost deal are cut. A cut node is counted
@@ -626,6 +639,11 @@ def search(
                 if n > 1 and fork < 63 and (reversed_depths >> fork) & 1:
                     row[:n] = row[:n][::-1].copy()
         if index[depth] == nmoves[depth]:
+            if post_order:
+                # Every move of the node is searched: now it may enter the table.
+                buckets[_bucket(line1[depth])] -= 1
+                if _insert(table, line1[depth], line2[depth]):
+                    stored += 1
             depth -= 1
             if depth >= 0:
                 move = moves[depth, index[depth] - 1]
@@ -646,6 +664,8 @@ def search(
             headss = _grown1(headss, depth_cap)
             looses = _grown1(looses, depth_cap)
             forks = _grown1(forks, depth_cap)
+            line1 = _grown_keys(line1, depth_cap)
+            line2 = _grown_keys(line2, depth_cap)
         card = move & 0xFF
         source = int(pos[card])
         heads = column_heads(grid, suits, ranks)
@@ -658,6 +678,9 @@ def search(
             status = -1 if states >= max_states else -2
             return status, best, best_dead, states, np.empty(0, dtype=np.int64), best_line, stored
         slot = _probe(table, h1, h2)
+        # With post_order the nodes of the line are not in the table: a cycle back to one
+        # of them ends there.
+        cycle = post_order and slot < 0 and _on_line(line1, line2, buckets, depth, h1, h2)
         # Up to the child it picks at its ``through_forks``-th choice of moves, a search
         # sharing the table goes on through nodes the others entered (see above); the depth
         # bound guards against a cycle of forced moves.
@@ -666,18 +689,21 @@ def search(
             slot = np.int64(-1)
         cut = bool(
             slot < 0
+            and not cycle
             and reduce
             and _cut(grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead, loose)
         )
-        if not own and not cut and slot < 0 and not through:
+        if not own and not cut and slot < 0 and not through and not cycle:
             # Another search may have taken the slot (or entered this node) meanwhile.
             slot = _probe(table, h1, h2)
-        if slot >= 0 or cut:
+        if slot >= 0 or cut or cycle:
             _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
             unplay(grid, pos, suits, ranks, move, source, heads)
             loose = was
-            if slot >= 0:
+            if slot >= 0 or cycle:
                 continue
+        elif post_order:
+            _push(line1, line2, buckets, depth + 1, h1, h2)
         elif not through:
             _store(table, -1 - slot, h1, h2)
             stored += 1
@@ -696,6 +722,55 @@ def search(
         fresh = True
     line = best_line if status == 1 else np.empty(0, dtype=np.int64)
     return status, best, best_dead, states, line, best_line, stored
+
+
+LINE_BUCKETS = 4096
+"""With post_order, how many counters say which keys may be on the line (most misses cost
+one read)."""
+
+
+@njit(cache=True)
+def _bucket(h1: np.uint64) -> np.int64:
+    return np.int64((h1 >> np.uint64(20)) & np.uint64(LINE_BUCKETS - 1))
+
+
+@njit(cache=True)
+def _push(
+    line1: np.ndarray,
+    line2: np.ndarray,
+    buckets: np.ndarray,
+    depth: int,
+    h1: np.uint64,
+    h2: np.uint64,
+) -> None:
+    line1[depth] = h1
+    line2[depth] = h2
+    buckets[_bucket(h1)] += 1
+
+
+@njit(cache=True)
+def _on_line(
+    line1: np.ndarray,
+    line2: np.ndarray,
+    buckets: np.ndarray,
+    depth: int,
+    h1: np.uint64,
+    h2: np.uint64,
+) -> bool:
+    """Is the key that of a node on the line from the root to ``depth``?"""
+    if buckets[_bucket(h1)] == 0:
+        return False
+    for d in range(depth, -1, -1):
+        if line1[d] == h1 and line2[d] == h2:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _grown_keys(array: np.ndarray, size: int) -> np.ndarray:
+    bigger = np.zeros(size, dtype=np.uint64)
+    bigger[: array.size] = array
+    return bigger
 
 
 @njit(cache=True)
