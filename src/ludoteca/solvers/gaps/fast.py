@@ -288,10 +288,10 @@ def decide(
 
     With ``workers=2`` and a time budget, the probes run two at a time, and a deal still
     open :data:`SOLO_SECONDS` after them is searched by two threads at once
-    (:func:`together`): two full searches over one shared table, one with the moves of its
-    first choice reversed, each skipping the nodes the other entered (about 1.65 times the
-    nodes per second of one search on this 2-core machine), which also looks for a win
-    from both ends of that choice. ``table_bytes`` bounds that table (rounded down to a power
+    (:func:`together`): two searches over one shared table, the standard one and one that
+    restarts in other orders, each skipping what the other has done (about 1.5-1.65 times
+    the nodes per second of one search on this 2-core machine), which also looks for a win
+    in many places. ``table_bytes`` bounds that table (rounded down to a power
     of two slots); a search that has filled its share stops, undecided, with
     ``stopped == "room"``. While the first full search runs alone, the other thread tries
     :func:`beam` (with ``reduce``): a win it finds ends the search, and the search's end
