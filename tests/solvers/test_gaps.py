@@ -851,9 +851,9 @@ def test_the_second_search_of_a_pair_takes_its_share(monkeypatch: pytest.MonkeyP
     """Seed 112 is not winnable. With the stubborn sets that hold the seed card
     (``kernel.movable_holding``) its root keeps one move, and the second search of a pair,
     which reversed the root's moves, found that child entered and stopped after one node.
-    It now reverses its first choice and goes through the nodes before it, and a search
-    that finishes while the other runs starts again (one run in four ended one search after
-    4 nodes before that), so each search does a good part of the proof."""
+    It now reverses its first choice and goes through the nodes before it, and the
+    restarting search goes one choice deeper each time a run of it finishes while search 0
+    runs, so each search does a good part of the proof."""
     seen: list[int] = []
     settle = fast.settle
 
