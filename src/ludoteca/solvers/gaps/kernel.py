@@ -664,8 +664,8 @@ def search(
             headss = _grown1(headss, depth_cap)
             looses = _grown1(looses, depth_cap)
             forks = _grown1(forks, depth_cap)
-            line1 = _grown_keys(line1, depth_cap)
-            line2 = _grown_keys(line2, depth_cap)
+            line1 = _grown1(line1, depth_cap)
+            line2 = _grown1(line2, depth_cap)
         card = move & 0xFF
         source = int(pos[card])
         heads = column_heads(grid, suits, ranks)
@@ -767,13 +767,6 @@ def _on_line(
 
 
 @njit(cache=True)
-def _grown_keys(array: np.ndarray, size: int) -> np.ndarray:
-    bigger = np.zeros(size, dtype=np.uint64)
-    bigger[: array.size] = array
-    return bigger
-
-
-@njit(cache=True)
 def _cut(
     grid: np.ndarray,
     pos: np.ndarray,
@@ -804,7 +797,7 @@ def _grown64(array: np.ndarray, rows: int) -> np.ndarray:
 
 @njit(cache=True)
 def _grown1(array: np.ndarray, size: int) -> np.ndarray:
-    bigger = np.zeros(size, dtype=np.int64)
+    bigger = np.zeros(size, dtype=array.dtype)
     bigger[: array.size] = array
     return bigger
 
