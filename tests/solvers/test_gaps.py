@@ -806,6 +806,55 @@ def test_a_search_stops_when_another_has_won() -> None:
     assert won[0] == 1
 
 
+def test_the_pair_starts_from_what_the_search_alone_finished() -> None:
+    """:func:`fast.decide`'s search alone writes the nodes it finished (``post_order``) into a
+    table of its own, and :func:`fast.together` starts from them (``kept``). Stopped after a
+    few nodes, then the pair from its table: on random small boards the pair, and its first
+    search alone over that table, decide as one full search, and winning lines replay (a
+    search stopped early that wrote nodes as it entered them would mislead the second: see
+    the test above on ``post_order``). On seed 112 (not winnable), the first search
+    of the pair, over a table holding what 300,000 nodes of a search alone finished, proves
+    the loss entering fewer nodes than it does alone."""
+    for k, (suits, ranks) in enumerate([(3, 5)] * 20 + [(4, 4)] * 15 + [(3, 6)] * 15):
+        board = random_board(Shape(suits, ranks), 7800 + k)
+        alone = fast.search(board, reduce=True)
+        kept = np.zeros(2 << 12, dtype=np.uint64)
+        first = fast.search(board, 5 + 3 * (k % 10), reduce=True, shared=kept, post_order=True)
+        if first.complete:
+            assert first.winnable == alone.winnable, text_of(board)
+            continue
+        # Search 0 of a pair, over that table alone: its end is what proves a loss.
+        keeper = fast.search(board, reduce=True, salt=1, shared=kept.copy())
+        assert keeper.winnable == alone.winnable, text_of(board)
+        pair = fast.together(board, fast.UNLIMITED, True, 0.0, 2, kept=kept)
+        assert (pair.winnable, pair.complete) == (alone.winnable, True), text_of(board)
+        if pair.winnable:
+            assert_line_wins(board, pair.line)
+    board = board_of(_deal(112))
+    kept = np.zeros(2 * fast.SOLO_SLOTS, dtype=np.uint64)
+    stopped = fast.search(board, 300_000, reduce=True, shared=kept, post_order=True)
+    assert (stopped.complete, stopped.stopped) == (False, "states")
+    table = np.zeros(2 << 22, dtype=np.uint64)
+    carried = kernel.carry(kept, table)
+    assert carried == int(np.count_nonzero(kept[0::2])) > 100_000
+    fresh = fast.search(board, reduce=True, shared=np.zeros(2 << 22, dtype=np.uint64))
+    later = fast.search(board, reduce=True, shared=table)
+    assert (later.winnable, fresh.winnable) == (False, False)
+    assert later.states < fresh.states - carried // 2
+
+
+def test_a_process_lends_one_table_at_a_time_cleared() -> None:
+    """``fast._blank_table``: a table lent for a block comes back to the next one of its size
+    cleared (no new memory to fault in deal after deal), and one in use is never lent to a
+    second borrower."""
+    with fast._blank_table(1 << 10) as first:
+        first[:] = 7
+        with fast._blank_table(1 << 10) as second:
+            assert second is not first and not second.any()
+    with fast._blank_table(1 << 10) as again:
+        assert again is first and not again.any()
+
+
 def test_a_search_on_a_shared_table_stops_for_room_not_for_cut_nodes() -> None:
     """``max_stored`` caps what a search puts in a table shared with others (what could fill
     it), not the nodes it enters: cut nodes take no room. On seed 112, which is not winnable

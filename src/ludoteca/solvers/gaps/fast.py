@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -41,6 +43,7 @@ def search(
     reversed_depths: int = 0,
     twos_last: bool = False,
     max_stored: int | None = None,
+    post_order: bool = False,
 ) -> Answer:
     """One depth-first search (see :func:`kernel.search`); ``shared`` and ``stop`` let
     searches in parallel threads share a table and stop one another; ``reversed_depths``
@@ -48,7 +51,9 @@ def search(
     reverse order, and ``twos_last`` tries 2s into column 0 last rather than early (see
     :func:`kernel._order`).
     ``max_stored``: stop after putting that many nodes in the table (cut nodes take no
-    room), which keeps a shared table from filling."""
+    room), which keeps a shared table from filling. With ``post_order`` a node enters the
+    table only once all its moves are searched (what a search stopped early leaves may be
+    skipped by the next), and every node found in the table is skipped."""
     answer, _ = _searched(
         start,
         max_states,
@@ -61,7 +66,8 @@ def search(
         reversed_depths,
         twos_last,
         max_stored,
-        1,
+        0 if post_order else 1,
+        post_order,
     )
     return answer
 
@@ -252,9 +258,17 @@ and its table may be rehashing when the time runs out."""
 
 
 SOLO_SECONDS = 2.0
-"""Under a time budget with two workers, the full search runs alone (its table grown as
-needed) this long after the probes; most deals end here. Only a deal still open then gets
-the large table that two searches share."""
+"""Under a time budget with two workers, the full search runs alone this long after the
+probes, on a table of :data:`SOLO_SLOTS`; most deals end here. Only a deal still open then
+gets the large table that two searches share, which starts with the nodes the search alone
+finished."""
+
+SOLO_SLOTS = 1 << 22
+"""The table of the search alone (64 MiB, touched only where it is written): room for what
+one search finishes in :data:`SOLO_SECONDS`, and as fast as a table grown as needed."""
+
+SOLO_ROOM = 3 * SOLO_SLOTS // 4
+"""The most nodes the search alone may store (then it stops for room, and the pair goes on)."""
 
 SLOT_BYTES = 16
 """A table slot: the two 64-bit halves of a key."""
@@ -330,8 +344,34 @@ def decide(
                 if best is None or answer.best_dead_end > best.best_dead_end:
                     best = answer
     deadline = 0.0 if seconds is None else began + DEADLINE_MARGIN * seconds
-    solo = deadline
     paired = workers > 1 and seconds is not None
+    # The search alone writes the nodes it has finished into a table of its own, which the
+    # pair then starts from (see :func:`together`): its seconds are not lost.
+    with _blank_table(SOLO_SLOTS) if paired else nullcontext(_NO_TABLE) as kept:
+        answer = _alone_then_together(
+            start, limit - spent, reduce, deadline, workers, table_bytes, kept
+        )
+    answer.states += spent
+    if not answer.complete and best is not None and best.best_dead_end > answer.best_dead_end:
+        # Undecided: keep the line to the best dead end any of the searches reached.
+        answer.best_dead_end, answer.line = best.best_dead_end, best.line
+    return answer
+
+
+def _alone_then_together(
+    start: Board,
+    limit: int,
+    reduce: bool,
+    deadline: float,
+    workers: int,
+    table_bytes: int,
+    kept: np.ndarray,
+) -> Answer:
+    """:func:`decide` after the probes: the full search, alone (with the beams beside it)
+    for :data:`SOLO_SECONDS` when two workers have a deadline, then :func:`together`,
+    which starts from what the search alone finished (``kept``, its table)."""
+    solo = deadline
+    paired = kept.size > 0
     if paired:
         solo = min(deadline, time.perf_counter() + SOLO_SECONDS)
     # While the first search runs alone, the idle thread tries beams (each side's end stops
@@ -341,22 +381,30 @@ def decide(
     with ThreadPoolExecutor(1) if beaming else nullcontext() as side:
         beamed = side.submit(beam, start, stop=stop) if side is not None else None
         try:
-            answer = search(start, limit - spent, reduce=reduce, deadline=solo, stop=stop)
+            answer = search(
+                start,
+                limit,
+                reduce=reduce,
+                deadline=solo,
+                stop=stop,
+                shared=kept if paired else None,
+                max_stored=SOLO_ROOM if paired else None,
+                post_order=paired,
+            )
         finally:
             stop[0] = 1
         won = beamed.result() if beamed is not None else None
-    answer.states += spent
     if won is not None and not answer.complete:
         won.states += answer.states
         return won
-    if answer.stopped == "time" and solo < deadline:
-        # Stopped by its own clock, before the budget's: on with two searches.
-        shared = together(start, limit - answer.states, reduce, deadline, workers, table_bytes)
+    if answer.stopped in ("time", "room") and solo < deadline:
+        # Stopped by its own clock (or its table's room), before the budget's: on with two
+        # searches, from the nodes it finished.
+        shared = together(
+            start, limit - answer.states, reduce, deadline, workers, table_bytes, kept
+        )
         shared.states += answer.states
         answer = shared
-    if not answer.complete and best is not None and best.best_dead_end > answer.best_dead_end:
-        # Undecided: keep the line to the best dead end any of the searches reached.
-        answer.best_dead_end, answer.line = best.best_dead_end, best.line
     return answer
 
 
@@ -369,6 +417,42 @@ HELPING_ROUNDS = 8
 entered (one more each time one of its runs finishes while the first still runs)."""
 
 
+_SPARE: dict[int, np.ndarray] = {}
+_SPARE_LOCK = threading.Lock()
+
+
+@contextmanager
+def _blank_table(slots: int) -> Iterator[np.ndarray]:
+    """An empty table of ``slots`` slots, lent for the ``with`` block: the one a deal before
+    in this process used, cleared, or a new one. A table's keys land anywhere in it, and
+    the first touch of each page of new memory costs a fault: on this machine 370,000 keys
+    carried into a new 2 GiB table took 1.3-4.8 s, into a cleared one 0.1 s. So a process
+    that decides deal after deal (the bench, a study) pays that once. At most one table of
+    each size is kept; one in use is never lent twice."""
+    with _SPARE_LOCK:
+        table = _SPARE.pop(slots, None)
+    if table is None:
+        table = np.zeros(2 * slots, dtype=np.uint64)
+    else:
+        table.fill(0)
+    try:
+        yield table
+    finally:
+        with _SPARE_LOCK:
+            _SPARE[slots] = table
+
+
+def _shared_slots(deadline: float, workers: int, table_bytes: int) -> int:
+    """The slots of the table :func:`together` shares: what its searches may enter before
+    ``deadline`` (0: none), a power of two, at least 2**20, within ``table_bytes``."""
+    remaining = max(0.0, deadline - time.perf_counter()) if deadline else 0.0
+    want = 2 * workers * NODES_PER_SECOND * remaining
+    slots = 1 << 20
+    while slots < want and 2 * slots * SLOT_BYTES <= table_bytes:
+        slots *= 2
+    return slots
+
+
 def together(
     start: Board,
     limit: int,
@@ -376,6 +460,7 @@ def together(
     deadline: float,
     workers: int,
     table_bytes: int = TABLE_BYTES,
+    kept: np.ndarray = _NO_TABLE,
 ) -> Answer:
     """Full searches in ``workers`` threads over one table until one wins, the first
     finishes, or the deadline passes; ``limit`` nodes each. Search 0 (:func:`_keeping`) is
@@ -383,23 +468,28 @@ def together(
     other orders (:func:`_restarting`), each run putting a node in the table only once it
     has searched every move of it, so that what a run stopped early leaves behind is never
     skipped by anyone. ``deadline`` 0: none. The table takes at most ``table_bytes`` (at
-    least 2**20 slots, 16 MiB)."""
-    remaining = max(0.0, deadline - time.perf_counter()) if deadline else 0.0
-    want = 2 * workers * NODES_PER_SECOND * remaining
-    slots = 1 << 20
-    while slots < want and 2 * slots * SLOT_BYTES <= table_bytes:
-        slots *= 2
-    table = np.zeros(2 * slots, dtype=np.uint64)
-    stop = np.zeros(1, dtype=np.int64)
-    share = 3 * slots // (4 * workers)
-    common = Shared(start, limit // workers, reduce, deadline, table, stop, share)
-    with ThreadPoolExecutor(workers) as pool:
-        futures = [pool.submit(_keeping, common)]
-        futures += [pool.submit(_restarting, common, k) for k in range(1, workers)]
-        try:
-            answers = [future.result() for future in futures]
-        finally:
-            stop[0] = 1  # on an error (or Ctrl-C) in one, the others stop too
+    least 2**20 slots, 16 MiB).
+
+    ``kept``: a table of nodes a search stopped before (:func:`decide`'s search alone) had
+    finished (written in ``post_order``): the shared table starts with them, so no one
+    searches them again. They are what a restarting run that came first would have left:
+    search 0's end still proves a loss. Only up to a quarter of the shared table's slots
+    are carried (on a smaller table the pair starts empty, which is sound too)."""
+    slots = _shared_slots(deadline, workers, table_bytes)
+    with _blank_table(slots) as table:
+        carried = 0
+        if kept.size and 4 * int(np.count_nonzero(kept[0::2])) <= slots:
+            carried = kernel.carry(kept, table)
+        stop = np.zeros(1, dtype=np.int64)
+        share = (3 * slots // 4 - carried) // workers
+        common = Shared(start, limit // workers, reduce, deadline, table, stop, share)
+        with ThreadPoolExecutor(workers) as pool:
+            futures = [pool.submit(_keeping, common)]
+            futures += [pool.submit(_restarting, common, k) for k in range(1, workers)]
+            try:
+                answers = [future.result() for future in futures]
+            finally:
+                stop[0] = 1  # on an error (or Ctrl-C) in one, the others stop too
     return settle(answers)
 
 

@@ -454,10 +454,19 @@ def _store(table: np.ndarray, slot: np.int64, h1: np.uint64, h2: np.uint64) -> N
 @njit(cache=True)
 def _grow(table: np.ndarray) -> np.ndarray:
     bigger = np.zeros(table.size * 2, dtype=np.uint64)
-    for i in range(table.size // 2):
-        if table[2 * i] != 0:
-            _insert(bigger, table[2 * i], table[2 * i + 1])
+    carry(table, bigger)
     return bigger
+
+
+@njit(cache=True)
+def carry(table: np.ndarray, into: np.ndarray) -> int:
+    """Put every key of ``table`` into the table ``into`` (which must have room for them);
+    returns how many were new there."""
+    added = 0
+    for i in range(table.size // 2):
+        if table[2 * i] != 0 and _insert(into, table[2 * i], table[2 * i + 1]):
+            added += 1
+    return added
 
 
 @njit(cache=True)
