@@ -305,11 +305,13 @@ def decide(
     (:func:`together`): two searches over one shared table, the standard one and one that
     restarts in other orders, each skipping what the other has done (about 1.5-1.65 times
     the nodes per second of one search on this 2-core machine), which also looks for a win
-    in many places. ``table_bytes`` bounds that table (rounded down to a power
-    of two slots); a search that has filled its share stops, undecided, with
-    ``stopped == "room"``. While the first full search runs alone, the other thread tries
-    :func:`beam` (with ``reduce``): a win it finds ends the search, and the search's end
-    ends the beams.
+    in many places. They start from the nodes the search alone finished (it writes them
+    in ``post_order`` into a table of :data:`SOLO_SLOTS`), and the tables are lent again
+    to the next deal of the process, cleared (:func:`_blank_table`). ``table_bytes``
+    bounds the shared table (rounded down to a power of two slots); a search that has
+    filled its share stops, undecided, with ``stopped == "room"``. While the first full
+    search runs alone, the other thread tries :func:`beam` (with ``reduce``): a win it finds
+    ends the search, and the search's end ends the beams.
 
     With ``reduce`` (the default) the searches keep only stubborn sets of moves and cut
     positions that can no longer win, so ``best_dead_end`` is then only what was seen; ask
