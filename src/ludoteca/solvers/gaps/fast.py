@@ -429,8 +429,9 @@ def _blank_table(slots: int) -> Iterator[np.ndarray]:
     in this process used, cleared, or a new one. A table's keys land anywhere in it, and
     the first touch of each page of new memory costs a fault: on this machine 370,000 keys
     carried into a new 2 GiB table took 1.3-4.8 s, into a cleared one 0.1 s. So a process
-    that decides deal after deal (the bench, a study) pays that once. At most one table of
-    each size is kept; one in use is never lent twice."""
+    that decides deal after deal (the bench, a study) pays that once. Kept: the search
+    alone's table and the last other one returned (so an idle process holds at most one
+    large table); one in use is never lent twice."""
     with _SPARE_LOCK:
         table = _SPARE.pop(slots, None)
     if table is None:
@@ -441,6 +442,8 @@ def _blank_table(slots: int) -> Iterator[np.ndarray]:
         yield table
     finally:
         with _SPARE_LOCK:
+            for size in [size for size in _SPARE if size not in (slots, SOLO_SLOTS)]:
+                del _SPARE[size]
             _SPARE[slots] = table
 
 
