@@ -855,6 +855,24 @@ def test_a_process_lends_one_table_at_a_time_cleared() -> None:
         assert again is first and not again.any()
 
 
+def test_a_process_keeps_the_pairs_table_when_the_search_alones_comes_back() -> None:
+    """``fast.decide`` lends the pair's table inside the block of the search alone's
+    (``fast.SOLO_SLOTS``), so the search alone's comes back last; both must stay for the
+    next deal (a new 2 GiB table costs a page fault per page touched), and a table of a
+    third size replaces the pair's, so an idle process holds at most one large table."""
+    fast._SPARE.clear()
+    with fast._blank_table(fast.SOLO_SLOTS) as solo, fast._blank_table(1 << 12) as pair:
+        pass
+    with fast._blank_table(fast.SOLO_SLOTS) as solo_again:
+        with fast._blank_table(1 << 12) as pair_again:
+            assert pair_again is pair
+        assert solo_again is solo
+    with fast._blank_table(1 << 13):
+        pass
+    assert sorted(fast._SPARE) == [1 << 13, fast.SOLO_SLOTS]
+    fast._SPARE.clear()
+
+
 def test_a_search_on_a_shared_table_stops_for_room_not_for_cut_nodes() -> None:
     """``max_stored`` caps what a search puts in a table shared with others (what could fill
     it), not the nodes it enters: cut nodes take no room. On seed 112, which is not winnable

@@ -442,8 +442,12 @@ def _blank_table(slots: int) -> Iterator[np.ndarray]:
         yield table
     finally:
         with _SPARE_LOCK:
-            for size in [size for size in _SPARE if size not in (slots, SOLO_SLOTS)]:
-                del _SPARE[size]
+            # The search alone's table comes back last (``decide`` lends the pair's inside
+            # its block): returning it must not drop the pair's, or each deal would fault in
+            # a new 2 GiB table again.
+            if slots != SOLO_SLOTS:
+                for size in [size for size in _SPARE if size not in (slots, SOLO_SLOTS)]:
+                    del _SPARE[size]
             _SPARE[slots] = table
 
 
