@@ -788,33 +788,6 @@ def test_restarts_over_one_table_decide_as_one_search() -> None:
     assert max(runs_seen) >= 20
 
 
-def test_nested_budgets_decide_as_one_search() -> None:
-    """``nested`` (interleaved depth-first search, as the restarting searches run): a search
-    over a post-order table that leaves a move's subtree after 3 nodes, tries the moves
-    beside it, and comes back to it with twice the budget, still searches every node. Same
-    verdicts as one full search on random small boards (won and lost), winning lines that
-    replay, and on many boards another node count than without budgets (they did act)."""
-    verdicts = set()
-    differ = 0
-    for k, (suits, ranks) in enumerate([(3, 5)] * 30 + [(4, 4)] * 20 + [(3, 6)] * 20):
-        board = random_board(Shape(suits, ranks), 7700 + k)
-        alone = fast.search(board, reduce=True)
-        counts = []
-        for nested in (0, 3):
-            table = np.zeros(2 << 16, dtype=np.uint64)
-            args = (board, None, True, 0, True, 0.0, table, None, 0, False, None, 0, True)
-            answer, _ = fast._searched(*args, nested=nested)
-            assert answer.complete
-            assert answer.winnable == alone.winnable, text_of(board)
-            if answer.winnable:
-                assert_line_wins(board, answer.line)
-            counts.append(answer.states)
-        verdicts.add(alone.winnable)
-        differ += counts[0] != counts[1]
-    assert verdicts == {True, False}
-    assert differ >= 10
-
-
 def test_a_search_stops_when_another_has_won() -> None:
     """``stop[0]`` is set by the search that wins and read by every other one: a search
     started with it set gives up at its next check (every 4,096 nodes), undecided."""

@@ -86,10 +86,9 @@ def _searched(
     max_stored: int | None,
     through_forks: int,
     post_order: bool = False,
-    nested: int = 0,
 ) -> tuple[Answer, int]:
-    """:func:`search`, with the kernel's ``through_forks`` and ``nested``, and the number of
-    nodes it put in the table."""
+    """:func:`search`, with the kernel's ``through_forks``, and the number of nodes it put
+    in the table."""
     shape = start.shape
     z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
     status, best, best_dead, states, line, best_line, stored = kernel.search(
@@ -112,7 +111,6 @@ def _searched(
         UNLIMITED if max_stored is None else max_stored,
         through_forks,
         post_order,
-        nested,
     )
     winnable = {1: True, 0: False}.get(int(status))
     chosen = [int(m) for m in (line if status == 1 else best_line)]
@@ -416,11 +414,6 @@ RESTART_STATES = 20_000
 """The unit of a restarting search's runs (see :func:`_restarting`): run i of it may enter
 ``RESTART_STATES * luby(i)`` nodes."""
 
-NESTED_STATES = 5_000
-"""Within a restarting search's run, the nodes a move's subtree at a node with a choice may
-take before the run tries the node's other moves (doubled each round; ``nested`` of
-:func:`kernel.search`)."""
-
 HELPING_ROUNDS = 8
 """How many choices deep a restarting search may go on through nodes the first search
 entered (one more each time one of its runs finishes while the first still runs)."""
@@ -564,9 +557,7 @@ def _restarting(common: Shared, k: int) -> Answer:
     """Search ``k`` (k >= 1) of :func:`together`: runs of :data:`RESTART_STATES` times
     Luby's sequence nodes, the first with its first choice reversed, each later one in an
     order of its own (random bits of ``reversed_depths``, a random salt; from the third
-    search on, 2s last). Within a run, a move whose subtree has taken
-    :data:`NESTED_STATES` nodes is left for the moves beside it, and tried again later with
-    twice the budget (``nested``). A run writes a node into the table only when it has searched
+    search on, 2s last). A run writes a node into the table only when it has searched
     every move of it (``post_order``), so a run stopped early leaves nothing half done
     for the others to skip, and the next run starts from the root with all that table:
     a depth-first search that sinks its budget in a subtree without a win gets out of it.
@@ -596,7 +587,6 @@ def _restarting(common: Shared, k: int) -> Answer:
             common.share - stored,
             through,
             True,
-            NESTED_STATES,
         )
         states += answer.states
         stored += used

@@ -523,7 +523,6 @@ def search(
     max_stored: int,
     through_forks: int,
     post_order: bool,
-    nested: int,
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray, int]:
     """Depth-first search over classes from ``start``, on one board that moves are played
     on and taken back from (with each depth's move, source cell and column 0).
@@ -555,14 +554,6 @@ def search(
     that most misses read once, stop a cycle. Stopped early, such a search has left in the
     table only nodes whose every line it has followed.
 
-    With ``nested`` > 0 (and ``post_order``, so that nothing half searched is in the table)
-    a search leaves the subtree of a move at a node with a choice once it has entered
-    ``nested`` nodes there, and tries the node's other moves; when all are tried, it tries
-    the ones it left again with twice the budget, and so on (interleaved depth-first
-    search): a subtree that swallows the budget without a win, common 20-35 moves deep in
-    hard deals, no longer holds up the moves beside it. It still searches every node in
-    the end, so it decides as the plain search does.
-
     Bit d of ``reversed_depths`` (0: none) tries the moves in reverse order at the nodes
     that are the d-th (from 0, d < 63) along their line to have a choice of moves left
     after the stubborn set; bit 0 makes a search start in the last subtree of the first
@@ -586,10 +577,6 @@ def search(
     headss = np.zeros(depth_cap, dtype=np.int64)
     looses = np.zeros(depth_cap, dtype=np.int64)
     forks = np.zeros(depth_cap, dtype=np.int64)  # nodes with a choice above each depth
-    entry = np.zeros(depth_cap, dtype=np.int64)  # with nested: states when the move was made
-    budget = np.zeros(depth_cap, dtype=np.int64)  # what the move's subtree may enter
-    deferred = np.zeros(depth_cap, dtype=np.int64)  # bit i: move i left at its budget
-    next_check = 0
     line1 = np.zeros(depth_cap, dtype=np.uint64)  # with post_order: the line's keys
     line2 = np.zeros(depth_cap, dtype=np.uint64)
     buckets = np.zeros(LINE_BUCKETS, dtype=np.int64)
@@ -632,33 +619,10 @@ def search(
         grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead, loose
     )
     while depth >= 0:
-        if fresh and nested > 0 and post_order and states >= next_check:
-            next_check = states + min(nested, 1024)
-            # The shallowest move on the line whose subtree has used up its budget: leave it.
-            leave = -1
-            for d in range(depth):
-                if nmoves[d] > 1 and index[d] <= 63 and states - entry[d] > budget[d]:
-                    leave = d
-                    break
-            if leave >= 0:
-                while depth > leave:
-                    buckets[_bucket(line1[depth])] -= 1
-                    depth -= 1
-                    move = moves[depth, index[depth] - 1]
-                    card = move & 0xFF
-                    source = sources[depth]
-                    _move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
-                    unplay(grid, pos, suits, ranks, move, source, headss[depth])
-                    loose = looses[depth]
-                deferred[depth] |= np.int64(1) << np.int64(index[depth] - 1)
-                fresh = False
-                continue
         if fresh:
             fresh = False
             index[depth] = 0
             nmoves[depth] = 0
-            budget[depth] = nested
-            deferred[depth] = 0
             if not cut:
                 row = moves[depth]
                 score = prefixes(grid, suits, ranks, ends, loose)
@@ -684,13 +648,6 @@ def search(
                 if n > 1 and fork < 63 and (reversed_depths >> fork) & 1:
                     row[:n] = row[:n][::-1].copy()
         if index[depth] == nmoves[depth]:
-            if deferred[depth]:
-                # Moves left at their budget: all moves again (the finished ones are in the
-                # table now), with twice the budget.
-                deferred[depth] = 0
-                budget[depth] *= 2
-                index[depth] = 0
-                continue
             if post_order:
                 # Every move of the node is searched: now it may enter the table.
                 buckets[_bucket(line1[depth])] -= 1
@@ -716,9 +673,6 @@ def search(
             headss = _grown1(headss, depth_cap)
             looses = _grown1(looses, depth_cap)
             forks = _grown1(forks, depth_cap)
-            entry = _grown1(entry, depth_cap)
-            budget = _grown1(budget, depth_cap)
-            deferred = _grown1(deferred, depth_cap)
             line1 = _grown1(line1, depth_cap)
             line2 = _grown1(line2, depth_cap)
         card = move & 0xFF
@@ -773,7 +727,6 @@ def search(
         headss[depth] = heads
         looses[depth] = was
         forks[depth + 1] = forks[depth] + (nmoves[depth] > 1)
-        entry[depth] = states
         depth += 1
         fresh = True
     line = best_line if status == 1 else np.empty(0, dtype=np.int64)
