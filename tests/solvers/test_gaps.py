@@ -691,25 +691,6 @@ def test_reversed_first_moves_decide_the_same_from_the_other_end() -> None:
     assert other_start > 0
 
 
-def test_rotated_orders_decide_the_same_by_other_lines() -> None:
-    """``rotated`` (the restarting search's runs after the first) starts each node's order
-    at a move its key and the salt pick: the same verdicts as the standard order on random
-    boards, winning lines that replay, and some wins found by another line than the same
-    salt finds without it (so the rotation acts)."""
-    other_line = 0
-    for seed in range(60):
-        board = random_board(Shape(3, 6), 7600 + seed)
-        plain = fast.search(board, reduce=True)
-        for salt in (1, 2, 3):
-            turned = fast.search(board, reduce=True, salt=salt, rotated=True)
-            assert (turned.winnable, turned.complete) == (plain.winnable, True), text_of(board)
-            if turned.winnable:
-                assert_line_wins(board, turned.line)
-                straight = fast.search(board, reduce=True, salt=salt)
-                other_line += turned.line != straight.line
-    assert other_line > 0
-
-
 def test_twos_last_decides_the_same_by_other_lines() -> None:
     """``twos_last`` tries 2s into column 0 after every other move (our order, for the third
     and fourth of searches sharing a table): the same verdicts as the standard order on
@@ -769,10 +750,9 @@ def test_a_search_stopped_early_misleads_the_others_unless_it_writes_finished_no
 
 
 def test_restarts_over_one_table_decide_as_one_search() -> None:
-    """Runs of a few nodes each (Luby's sequence times 3), each in an order of its own (every
-    other run ``rotated``), over one table that only finished nodes enter (``post_order``):
-    the last run decides as one full search does, on random small boards, and its winning
-    lines replay."""
+    """Runs of a few nodes each (Luby's sequence times 3), each in an order of its own, over
+    one table that only finished nodes enter (``post_order``): the last run decides as one
+    full search does, on random small boards, and its winning lines replay."""
     assert [fast.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     runs_seen = []
     for k, (suits, ranks) in enumerate([(3, 5)] * 40 + [(4, 4)] * 30 + [(3, 6)] * 20):
@@ -798,7 +778,6 @@ def test_restarts_over_one_table_decide_as_one_search() -> None:
                 None,
                 0,
                 True,
-                run % 2 == 0,
             )
             if answer.complete:
                 break

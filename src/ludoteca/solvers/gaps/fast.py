@@ -44,7 +44,6 @@ def search(
     twos_last: bool = False,
     max_stored: int | None = None,
     post_order: bool = False,
-    rotated: bool = False,
 ) -> Answer:
     """One depth-first search (see :func:`kernel.search`); ``shared`` and ``stop`` let
     searches in parallel threads share a table and stop one another; ``reversed_depths``
@@ -54,8 +53,7 @@ def search(
     ``max_stored``: stop after putting that many nodes in the table (cut nodes take no
     room), which keeps a shared table from filling. With ``post_order`` a node enters the
     table only once all its moves are searched (what a search stopped early leaves may be
-    skipped by the next), and every node found in the table is skipped. With ``rotated``
-    each node with a choice starts its order at a move its key and ``salt`` pick."""
+    skipped by the next), and every node found in the table is skipped."""
     answer, _ = _searched(
         start,
         max_states,
@@ -70,7 +68,6 @@ def search(
         max_stored,
         0 if post_order else 1,
         post_order,
-        rotated,
     )
     return answer
 
@@ -89,7 +86,6 @@ def _searched(
     max_stored: int | None,
     through_forks: int,
     post_order: bool = False,
-    rotated: bool = False,
 ) -> tuple[Answer, int]:
     """:func:`search`, with the kernel's ``through_forks``, and the number of nodes it put
     in the table."""
@@ -115,7 +111,6 @@ def _searched(
         UNLIMITED if max_stored is None else max_stored,
         through_forks,
         post_order,
-        rotated,
     )
     winnable = {1: True, 0: False}.get(int(status))
     chosen = [int(m) for m in (line if status == 1 else best_line)]
@@ -561,11 +556,10 @@ def _keeping(common: Shared) -> Answer:
 def _restarting(common: Shared, k: int) -> Answer:
     """Search ``k`` (k >= 1) of :func:`together`: runs of :data:`RESTART_STATES` times
     Luby's sequence nodes, the first with its first choice reversed, each later one in an
-    order of its own (a random salt, and ``rotated``: at each node with a choice, the move
-    the salt and the node's key pick goes first; from the third search on, 2s last). A
-    run writes a node into the table only when it has searched every move of it
-    (``post_order``), so a run stopped early leaves nothing half done for the others to
-    skip, and the next run starts from the root with all that table:
+    order of its own (random bits of ``reversed_depths``, a random salt; from the third
+    search on, 2s last). A run writes a node into the table only when it has searched
+    every move of it (``post_order``), so a run stopped early leaves nothing half done
+    for the others to skip, and the next run starts from the root with all that table:
     a depth-first search that sinks its budget in a subtree without a win gets out of it.
     It skips what search 0 entered, since search 0 never stops before the end. A run that
     finishes, not won, while search 0 still runs, means the rest lies under search 0's
@@ -588,12 +582,11 @@ def _restarting(common: Shared, k: int) -> Answer:
             common.deadline,
             common.table,
             common.stop,
-            1 if first else 0,
+            1 if first else int(rng.integers(1, 1 << 62)),
             k >= 2,
             common.share - stored,
             through,
             True,
-            not first,
         )
         states += answer.states
         stored += used

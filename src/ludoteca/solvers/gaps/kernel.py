@@ -523,7 +523,6 @@ def search(
     max_stored: int,
     through_forks: int,
     post_order: bool,
-    rotated: bool,
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray, int]:
     """Depth-first search over classes from ``start``, on one board that moves are played
     on and taken back from (with each depth's move, source cell and column 0).
@@ -554,12 +553,6 @@ def search(
     ``fast._restarting``); until then the keys of the line from the root, with counters
     that most misses read once, stop a cycle. Stopped early, such a search has left in the
     table only nodes whose every line it has followed.
-
-    With ``rotated``, each node with a choice of moves starts its (standard) order at the
-    move that its key mixed with ``salt`` picks, and wraps round: a restarting search's
-    runs thus try any move of a node first, where reversing tries only the first or the
-    last of the standard order, and the winning lines of hard deals often take a move
-    from the middle.
 
     Bit d of ``reversed_depths`` (0: none) tries the moves in reverse order at the nodes
     that are the d-th (from 0, d < 63) along their line to have a choice of moves left
@@ -654,14 +647,6 @@ def search(
                 fork = forks[depth]
                 if n > 1 and fork < 63 and (reversed_depths >> fork) & 1:
                     row[:n] = row[:n][::-1].copy()
-                if n > 1 and rotated:
-                    # The node's key and the salt pick which move goes first (the order
-                    # goes on from there, wrapping round): any move, not only the first
-                    # or the last of the standard order, and the same at every line that
-                    # reaches the node within one search.
-                    turn = np.int64(_mix(h1 ^ salt) % np.uint64(n))
-                    if turn:
-                        row[:n] = np.concatenate((row[turn:n], row[:turn]))
         if index[depth] == nmoves[depth]:
             if post_order:
                 # Every move of the node is searched: now it may enter the table.
