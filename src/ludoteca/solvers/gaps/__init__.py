@@ -9,16 +9,18 @@ no move is left (where the game ends, or where a redeal may come).
 
 from __future__ import annotations
 
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.core.game import State
 from ludoteca.core.rng import DealRng
-from ludoteca.games.gaps import REDEAL, GapsState
+from ludoteca.games.gaps import REDEAL, GapsMove, GapsState
 from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
-from ludoteca.solvers.gaps import fast
-from ludoteca.solvers.gaps.line import board_of, engine_moves
+from ludoteca.solvers.gaps import fast, nested
+from ludoteca.solvers.gaps.line import board_of, card_of, engine_moves
 from ludoteca.solvers.gaps.reference import Answer
 
 LABEL = "exact, without redeals"
@@ -88,7 +90,9 @@ def solve(
 def hint(state: State[Any], seconds: float) -> Hint:
     """The first move of a winning line; in a position that cannot win (or whose search ran
     out of time), the first move of the line to the best dead end found, which is what a
-    redeal keeps. Half the time decides, the rest looks for the best dead end if needed."""
+    redeal keeps. Half the time decides; the rest looks for the best dead end if needed,
+    with the nested Monte Carlo search beside it (:mod:`.nested`), which often reaches far
+    better dead ends than a best-dead-end search cut short, and sometimes a win."""
     began = time.perf_counter()
     game = _as_gaps(state)
     legal = game.legal_moves()
@@ -102,17 +106,45 @@ def hint(state: State[Any], seconds: float) -> Hint:
     answer = fast.decide(board, None, seconds=budget / 2, workers=2)
     if answer.winnable:
         return Hint(_first(game, answer), True, "winnable without a redeal")
-    most = fast.best_dead_end(board, None, deadline=began + budget)
+    deadline = began + budget
+    done = threading.Event()
+    with ThreadPoolExecutor(1) as side:
+        looking = side.submit(
+            nested.best_line, board, max(0.0, deadline - time.perf_counter()), stop=done
+        )
+        most = fast.best_dead_end(board, None, deadline=deadline)
+        done.set()
+        reached, line = looking.result()
     exact = most.complete
     if most.best_dead_end < answer.best_dead_end:
         most = answer  # only when the bounded search stopped early: not exact
+    step = _concrete_first(game, line)
+    if reached == board.shape.full and step is not None:
+        return Hint(step, True, "winnable without a redeal")
     if answer.complete and exact:
         note = f"not winnable without a redeal; at best {most.best_dead_end} in sequence"
-    elif answer.complete:
-        note = f"not winnable without a redeal; {most.best_dead_end} in sequence found so far"
+        return Hint(_first(game, most), False, note)
+    move = _first(game, most)
+    if reached > most.best_dead_end and step is not None:
+        move = step
+    found = max(reached, most.best_dead_end)
+    if answer.complete:
+        note = f"not winnable without a redeal; {found} in sequence found so far"
     else:
-        note = f"search stopped; {most.best_dead_end} in sequence reached so far"
-    return Hint(_first(game, most), answer.winnable, note)
+        note = f"search stopped; {found} in sequence reached so far"
+    return Hint(move, answer.winnable, note)
+
+
+def _concrete_first(game: GapsState, line: nested.Line) -> str | None:
+    """The nested search's first move as engine notation; None for an empty line or a
+    move the game does not allow here (a 2's move in column 0 that would bring back a
+    position seen before this one)."""
+    if not line:
+        return None
+    code, target = line[0]
+    card = card_of(code, game.ranks)
+    move = GapsMove(card, target // game.ranks) if card.rank == 2 else GapsMove(card)
+    return game.move_text(move) if move in game.legal_moves() else None
 
 
 def _first(game: GapsState, answer: Answer) -> str:
