@@ -12,7 +12,7 @@ import pytest
 from ludoteca.core.cards import Card
 from ludoteca.core.game import Variant
 from ludoteca.games.gaps import SPEC, GapsMove, GapsState, from_position
-from ludoteca.solvers.gaps import fast, hint, nested
+from ludoteca.solvers.gaps import fast, hint, nested, play_phases
 from ludoteca.solvers.gaps.board import GAP, Board, Shape
 from ludoteca.solvers.gaps.line import board_of, card_of
 
@@ -169,3 +169,22 @@ def test_the_hint_takes_the_nested_line_where_it_goes_further(
         assert answer.winnable is winnable
         if winnable is None:
             assert answer.note == "search stopped; 47 in sequence reached so far"
+
+
+def test_the_study_policy_plays_the_nested_line_when_the_search_is_cut_short() -> None:
+    """Seed, Gameplay 4 (a redeal keeps each row's cards in sequence) and the issue's policy:
+    a phase is played to the most cards in sequence found before the redeal. With 200,000
+    nodes the best-dead-end search of deal 261 stops at 34 or fewer; the nested searches
+    (counted runs, so the same everywhere) reach 43, and the game redeals from there. On
+    deal 759 they find a win the cut-short search does not, and the phase counts as won."""
+    game = SPEC.new_game("gaps", 261)
+    assert isinstance(game, GapsState)
+    assert game.position() == deal(261).position()
+    assert fast.best_dead_end(board_of(game), 200_000).best_dead_end <= 34
+    phases = play_phases(game, 200_000)
+    assert phases[0].winnable is None and phases[0].in_sequence == 43
+    game = SPEC.new_game("gaps", 759)
+    assert isinstance(game, GapsState)
+    assert fast.decide(board_of(game), 200_000).winnable is None
+    phases = play_phases(game, 200_000)
+    assert len(phases) == 1 and phases[0].winnable is True and game.won

@@ -135,15 +135,19 @@ def hint(state: State[Any], seconds: float) -> Hint:
     return Hint(move, answer.winnable, note)
 
 
+def _engine_move(game: GapsState, code: int, target: int) -> GapsMove:
+    """A concrete move of the nested search (card code, target cell) as an engine move."""
+    card = card_of(code, game.ranks)
+    return GapsMove(card, target // game.ranks) if card.rank == 2 else GapsMove(card)
+
+
 def _concrete_first(game: GapsState, line: nested.Line) -> str | None:
     """The nested search's first move as engine notation; None for an empty line or a
     move the game does not allow here (a 2's move in column 0 that would bring back a
     position seen before this one)."""
     if not line:
         return None
-    code, target = line[0]
-    card = card_of(code, game.ranks)
-    move = GapsMove(card, target // game.ranks) if card.rank == 2 else GapsMove(card)
+    move = _engine_move(game, *line[0])
     return game.move_text(move) if move in game.legal_moves() else None
 
 
@@ -164,10 +168,16 @@ class Phase:
     states: int
 
 
+NESTED_RUNS = 16
+"""Level-2 nested searches a phase gets when the best-dead-end search ran out of nodes."""
+
+
 def play_phases(game: GapsState, max_states: int | None) -> list[Phase]:
     """Play ``game`` on with the solver: each phase is won if the search finds a win, else
     played to the best dead end found and redealt while redeals remain (the best for the
-    phase, not for the whole game)."""
+    phase, not for the whole game). When the best-dead-end search runs out of nodes, the
+    nested search (:data:`NESTED_RUNS` runs) may find a deeper dead end or a win; its runs
+    are counted, not timed, so a study gives the same results on any machine."""
     phases: list[Phase] = []
     searched = False
     while not game.won and (legal := game.legal_moves()):
@@ -180,18 +190,32 @@ def play_phases(game: GapsState, max_states: int | None) -> list[Phase]:
         board = board_of(game)
         answer = fast.decide(board, max_states)
         states = answer.states
+        exact = True
         if answer.winnable is not True:
             most = fast.best_dead_end(board, max_states)
             states += most.states
+            exact = most.complete
             winnable = True if most.winnable else answer.winnable
             if most.best_dead_end >= answer.best_dead_end or most.winnable:
                 answer = most
             answer.winnable = winnable
+        steps = None
+        if answer.winnable is not True and not exact:
+            reached, line = nested.best_line(board, 0.0, runs=NESTED_RUNS)
+            if reached > answer.best_dead_end:
+                steps = [_engine_move(game, code, target) for code, target in line]
+                answer.best_dead_end = reached
+                if reached == board.shape.full:
+                    answer.winnable = True
         phases.append(Phase(answer.winnable, answer.best_dead_end, states))
         last = game.redeals_used == game.params.redeals
         if answer.winnable is True or not last:
-            for move in realize(game, answer):
-                game.apply(move)
+            if steps is None:
+                for move in realize(game, answer):
+                    game.apply(move)
+            else:
+                for step in steps:
+                    game.apply(step)
         searched = True
         if answer.winnable is True or last:
             break

@@ -28,7 +28,8 @@ MAX_LINE = 400
 """The most moves a playout or a search's line may take (winning lines take 80-130)."""
 
 LEVEL = 2
-"""The level the hint runs, one search after another with new random streams."""
+"""The level the hint and the study policy run, one search after another with new random
+streams."""
 
 Line = list[tuple[int, int]]
 """Concrete moves: (card code, target cell)."""
@@ -181,10 +182,12 @@ def best_line(
     seed: int = 0,
     playouts: int = 0,
     stop: threading.Event | None = None,
+    runs: int = 0,
 ) -> tuple[int, Line]:
     """Level-``level`` searches from ``board``, each with its own random stream (``seed``,
     ``seed + 1``, ...), until ``seconds`` have passed (at least one runs), one wins or
-    ``stop`` is set (read between searches); with
+    ``stop`` is set (read between searches); with ``runs`` > 0, exactly that many searches
+    (fewer if one wins) whatever the time, so the answer is the same on any machine; with
     ``playouts`` > 0, each search stops after that many playouts (for tests: then the result
     does not depend on the machine's speed, as long as ``seconds`` lets the same number run).
     Returns the most cards in sequence at a dead end found (-1 if none) and a line to it
@@ -207,7 +210,9 @@ def best_line(
         if score > best_score:
             best_score = score
             best = [(int(m) // 256, int(m) % 256) for m in out[:n]]
-        if best_score == shape.full or time.perf_counter() >= stop_at:
+        if best_score == shape.full or run == runs:
+            break
+        if runs <= 0 and time.perf_counter() >= stop_at:
             break
         if stop is not None and stop.is_set():
             break
