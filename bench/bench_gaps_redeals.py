@@ -20,18 +20,18 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 
 from ludoteca.games.gaps import SPEC, GapsState
-from ludoteca.solvers.gaps import play_phases, within
+from ludoteca.solvers.gaps import NESTED_RUNS, play_phases, within
 from ludoteca.studies.stats import wilson
 
 Outcome = tuple[int, list[bool | None], list[bool | None]]
 """seed, the verdict with 0..redeals redeals, and each phase's verdict."""
 
 
-def play(job: tuple[int, int, int]) -> Outcome:
-    seed, redeals, max_states = job
+def play(job: tuple[int, int, int, int]) -> Outcome:
+    seed, redeals, max_states, nested_runs = job
     game = SPEC.new_game(SPEC.variant("gaps", {"redeals": str(redeals)}), seed)
     assert isinstance(game, GapsState)
-    phases = play_phases(game, max_states)
+    phases = play_phases(game, max_states, nested_runs)
     row = [within(phases, k) if phases else game.won for k in range(redeals + 1)]
     return seed, row, [p.winnable for p in phases]
 
@@ -45,13 +45,21 @@ def main() -> None:
     parser.add_argument(
         "--processes", type=int, default=1, help="deals played side by side (default 1)"
     )
+    parser.add_argument(
+        "--nested-runs",
+        type=int,
+        default=NESTED_RUNS,
+        help=f"nested searches for a phase the search leaves open (default {NESTED_RUNS}; 0: none)",
+    )
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
     if args.deals < 1 or args.processes < 1 or args.redeals < 0 or args.max_states < 1:
         parser.error("--deals, --processes and --max-states must be positive, --redeals >= 0")
+    if args.nested_runs < 0:
+        parser.error("--nested-runs must be 0 or more")
 
     seeds = range(args.first_seed, args.first_seed + args.deals)
-    jobs = [(seed, args.redeals, args.max_states) for seed in seeds]
+    jobs = [(seed, args.redeals, args.max_states, args.nested_runs) for seed in seeds]
     outcomes: list[list[bool | None]] = []
     start = time.perf_counter()
     with ExitStack() as stack:
@@ -66,7 +74,10 @@ def main() -> None:
                 print(seed, *phases, flush=True)
     wall = time.perf_counter() - start
     last = args.first_seed + args.deals - 1
-    print(f"deals {args.deals} (seeds {args.first_seed}..{last}), max_states {args.max_states:,}")
+    print(
+        f"deals {args.deals} (seeds {args.first_seed}..{last}), max_states {args.max_states:,},"
+        f" nested runs {args.nested_runs}"
+    )
     print("redeals  won  lost  unknown  rate (decided)  95% CI          bounds (all deals)")
     for k in range(args.redeals + 1):
         column = [row[k] for row in outcomes]

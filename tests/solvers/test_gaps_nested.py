@@ -5,6 +5,9 @@ than the exact best, and the hint takes its line where it beats the best-dead-en
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -175,7 +178,9 @@ def test_the_study_policy_plays_the_nested_line_when_the_search_is_cut_short() -
     """Seed, Gameplay 4 (a redeal keeps each row's cards in sequence) and the issue's policy:
     a phase is played to the most cards in sequence found before the redeal. With 200,000
     nodes the best-dead-end search of deal 261 stops at 34 or fewer; the nested searches
-    (counted runs, so the same everywhere) reach 43, and the game redeals from there. On
+    (counted runs, so the same everywhere) reach 43, and the game redeals from there
+    (without them, from 34 or fewer: ``nested_runs=0``, what the redeal bench's
+    ``--nested-runs 0`` plays). On
     deal 759 they find a win the cut-short search does not, and the phase counts as won."""
     game = SPEC.new_game("gaps", 261)
     assert isinstance(game, GapsState)
@@ -183,8 +188,21 @@ def test_the_study_policy_plays_the_nested_line_when_the_search_is_cut_short() -
     assert fast.best_dead_end(board_of(game), 200_000).best_dead_end <= 34
     phases = play_phases(game, 200_000)
     assert phases[0].winnable is None and phases[0].in_sequence == 43
+    alone = SPEC.new_game("gaps", 261)
+    assert isinstance(alone, GapsState)
+    assert play_phases(alone, 200_000, nested_runs=0)[0].in_sequence <= 34
     game = SPEC.new_game("gaps", 759)
     assert isinstance(game, GapsState)
     assert fast.decide(board_of(game), 200_000).winnable is None
     phases = play_phases(game, 200_000)
     assert len(phases) == 1 and phases[0].winnable is True and game.won
+
+
+def test_the_redeal_bench_rejects_a_negative_number_of_nested_runs() -> None:
+    """``bench/bench_gaps_redeals.py --nested-runs N`` (0 turns the nested searches off, to
+    measure what they add): a negative count gets a one-line error, not a run."""
+    script = Path(__file__).parents[2] / "bench" / "bench_gaps_redeals.py"
+    run = subprocess.run(
+        [sys.executable, str(script), "--nested-runs", "-1"], capture_output=True, text=True
+    )
+    assert run.returncode == 2 and "--nested-runs must be 0 or more" in run.stderr

@@ -172,12 +172,14 @@ NESTED_RUNS = 16
 """Level-2 nested searches a phase gets when the best-dead-end search ran out of nodes."""
 
 
-def play_phases(game: GapsState, max_states: int | None) -> list[Phase]:
+def play_phases(
+    game: GapsState, max_states: int | None, nested_runs: int = NESTED_RUNS
+) -> list[Phase]:
     """Play ``game`` on with the solver: each phase is won if the search finds a win, else
     played to the best dead end found and redealt while redeals remain (the best for the
     phase, not for the whole game). When the best-dead-end search runs out of nodes, the
-    nested search (:data:`NESTED_RUNS` runs) may find a deeper dead end or a win; its runs
-    are counted, not timed, so a study gives the same results on any machine."""
+    nested search (``nested_runs`` runs; 0: none) may find a deeper dead end or a win; its
+    runs are counted, not timed, so a study gives the same results on any machine."""
     phases: list[Phase] = []
     searched = False
     while not game.won and (legal := game.legal_moves()):
@@ -200,8 +202,8 @@ def play_phases(game: GapsState, max_states: int | None) -> list[Phase]:
                 answer = most
             answer.winnable = winnable
         steps = None
-        if answer.winnable is not True and not exact:
-            reached, line = nested.best_line(board, 0.0, runs=NESTED_RUNS)
+        if answer.winnable is not True and not exact and nested_runs > 0:
+            reached, line = nested.best_line(board, 0.0, runs=nested_runs)
             if reached > answer.best_dead_end:
                 steps = [_engine_move(game, code, target) for code, target in line]
                 answer.best_dead_end = reached
