@@ -180,16 +180,13 @@ def best_line(
     seconds: float,
     level: int = LEVEL,
     seed: int = 0,
-    playouts: int = 0,
     stop: threading.Event | None = None,
     runs: int = 0,
 ) -> tuple[int, Line]:
     """Level-``level`` searches from ``board``, each with its own random stream (``seed``,
     ``seed + 1``, ...), until ``seconds`` have passed (at least one runs), one wins or
     ``stop`` is set (read between searches); with ``runs`` > 0, exactly that many searches
-    (fewer if one wins) whatever the time, so the answer is the same on any machine; with
-    ``playouts`` > 0, each search stops after that many playouts (for tests: then the result
-    does not depend on the machine's speed, as long as ``seconds`` lets the same number run).
+    (fewer if one wins) whatever the time, so the answer is the same on any machine.
     Returns the most cards in sequence at a dead end found (-1 if none) and a line to it
     without repeated positions."""
     shape = board.shape
@@ -204,7 +201,7 @@ def best_line(
     run = 0
     while True:
         _seed(seed + run)
-        left = np.array([playouts if playouts > 0 else 1 << 62], dtype=np.int64)
+        left = np.array([1 << 62], dtype=np.int64)  # no cap on playouts
         score, n = search(level, grid, pos, shape.suits, shape.ranks, out, left)
         run += 1
         if score > best_score:
