@@ -14,10 +14,10 @@ import pytest
 
 from ludoteca.core.cards import Card
 from ludoteca.core.game import Variant
-from ludoteca.games.gaps import SPEC, GapsMove, GapsState, from_position
+from ludoteca.games.gaps import SPEC, GapsState, from_position
 from ludoteca.solvers.gaps import fast, hint, nested, play_phases
 from ludoteca.solvers.gaps.board import GAP, Board, Shape
-from ludoteca.solvers.gaps.line import board_of, card_of
+from ludoteca.solvers.gaps.line import board_of, card_of, concrete_move
 
 
 def variant(shape: Shape) -> Variant:
@@ -41,11 +41,6 @@ def game_of(board: Board) -> GapsState:
     return from_position(" / ".join(rows), variant(board.shape))
 
 
-def engine_move(code: int, target: int, ranks: int) -> GapsMove:
-    card = card_of(code, ranks)
-    return GapsMove(card, target // ranks) if card.rank == 2 else GapsMove(card)
-
-
 def deal(seed: int) -> GapsState:
     game = SPEC.new_game("no-redeal", seed)
     assert isinstance(game, GapsState)
@@ -53,11 +48,7 @@ def deal(seed: int) -> GapsState:
 
 
 def fills(board: Board) -> set[tuple[int, int]]:
-    grid = np.array(board.grid, dtype=np.int8)
-    pos = np.zeros(board.shape.cells, dtype=np.int8)
-    for cell, code in enumerate(board.grid):
-        if code != GAP:
-            pos[code] = cell
+    grid, pos = nested.arrays(board)
     out = np.empty(2 * board.shape.suits**2, dtype=np.int64)
     n = nested._fills(grid, pos, board.shape.suits, board.shape.ranks, out)
     return {(int(m) // 256, int(m) % 256) for m in out[:n]}
@@ -107,7 +98,7 @@ def test_a_line_replays_to_the_dead_end_it_reports_never_beyond_the_best(
         score, line = nested.best_line(board, 0.0, seed=seed)
         game = game_of(board)
         for code, target in line:
-            game.apply(engine_move(code, target, shape.ranks))
+            game.apply(concrete_move(code, target, shape.ranks))
         assert game.legal_moves() == []
         assert game.in_sequence == score
         best = fast.best_dead_end(board, None)
@@ -140,7 +131,7 @@ def test_it_finds_what_a_search_cut_short_misses() -> None:
     score, line = nested.best_line(board, 0.0, seed=22)
     game = deal(414)
     for code, target in line:
-        game.apply(engine_move(code, target, 13))
+        game.apply(concrete_move(code, target, 13))
     assert score == 48 and game.won
     board = board_of(deal(261))
     assert fast.best_dead_end(board, 200_000).best_dead_end <= 34

@@ -17,10 +17,10 @@ from typing import Any
 
 from ludoteca.core.game import State
 from ludoteca.core.rng import DealRng
-from ludoteca.games.gaps import REDEAL, GapsMove, GapsState
+from ludoteca.games.gaps import REDEAL, GapsState
 from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
 from ludoteca.solvers.gaps import fast, nested
-from ludoteca.solvers.gaps.line import board_of, card_of, engine_moves
+from ludoteca.solvers.gaps.line import board_of, concrete_move, engine_moves
 from ludoteca.solvers.gaps.reference import Answer
 
 LABEL = "exact, without redeals"
@@ -124,9 +124,7 @@ def hint(state: State[Any], seconds: float) -> Hint:
     if answer.complete and exact:
         note = f"not winnable without a redeal; at best {most.best_dead_end} in sequence"
         return Hint(_first(game, most), False, note)
-    move = _first(game, most)
-    if reached > most.best_dead_end and step is not None:
-        move = step
+    move = step if step is not None and reached > most.best_dead_end else _first(game, most)
     found = max(reached, most.best_dead_end)
     if answer.complete:
         note = f"not winnable without a redeal; {found} in sequence found so far"
@@ -135,19 +133,13 @@ def hint(state: State[Any], seconds: float) -> Hint:
     return Hint(move, answer.winnable, note)
 
 
-def _engine_move(game: GapsState, code: int, target: int) -> GapsMove:
-    """A concrete move of the nested search (card code, target cell) as an engine move."""
-    card = card_of(code, game.ranks)
-    return GapsMove(card, target // game.ranks) if card.rank == 2 else GapsMove(card)
-
-
 def _concrete_first(game: GapsState, line: nested.Line) -> str | None:
     """The nested search's first move as engine notation; None for an empty line or a
     move the game does not allow here (a 2's move in column 0 that would bring back a
     position seen before this one)."""
     if not line:
         return None
-    move = _engine_move(game, *line[0])
+    move = concrete_move(*line[0], game.ranks)
     return game.move_text(move) if move in game.legal_moves() else None
 
 
@@ -205,7 +197,7 @@ def play_phases(
         if answer.winnable is not True and not exact and nested_runs > 0:
             reached, line = nested.best_line(board, 0.0, runs=nested_runs)
             if reached > answer.best_dead_end:
-                steps = [_engine_move(game, code, target) for code, target in line]
+                steps = [concrete_move(code, target, game.ranks) for code, target in line]
                 answer.best_dead_end = reached
                 if reached == board.shape.full:
                     answer.winnable = True

@@ -17,6 +17,12 @@ def card_of(code: int, ranks: int) -> Card:
     return Card(code % ranks + 1, code // ranks)
 
 
+def concrete_move(code: int, target: int, ranks: int) -> GapsMove:
+    """A concrete move (card code, target cell) as an engine move."""
+    card = card_of(code, ranks)
+    return GapsMove(card, target // ranks) if card.rank == 2 else GapsMove(card)
+
+
 def engine_moves(state: GapsState, move: Move) -> list[GapsMove]:
     """The engine moves that make one class move from ``state`` (2s arranged first)."""
     card_code, target, layout = move

@@ -107,11 +107,9 @@ def search(
     suits: int,
     ranks: int,
     line: np.ndarray,
-    playouts: np.ndarray,
 ) -> tuple[int, int]:
     """(the most cards in sequence at a dead end found, -1 for none; the length of its line,
-    written to ``line``). ``playouts[0]``: the playouts it may still run; it stops early when
-    that reaches 0, or when it finds a win."""
+    written to ``line``). It stops early when it finds a win."""
     full = suits * (ranks - 1)
     g = grid.copy()
     p = pos.copy()
@@ -133,17 +131,16 @@ def search(
             _play(g2, p2, moves[i])
             if level <= 1:
                 score, n_child = _playout(g2, p2, suits, ranks, child)
-                playouts[0] -= 1
             else:
-                score, n_child = search(level - 1, g2, p2, suits, ranks, child, playouts)
+                score, n_child = search(level - 1, g2, p2, suits, ranks, child)
             if score > best_score and played + 1 + n_child <= MAX_LINE:
                 best_score = score
                 best[played] = moves[i]
                 best[played + 1 : played + 1 + n_child] = child[:n_child]
                 n_best = played + 1 + n_child
-            if best_score == full or playouts[0] <= 0:
+            if best_score == full:
                 break
-        if best_score == full or playouts[0] <= 0 or played >= n_best:
+        if best_score == full or played >= n_best:
             break
         _play(g, p, best[played])
         played += 1
@@ -154,6 +151,16 @@ def search(
 @njit(cache=True)
 def _seed(value: int) -> None:
     np.random.seed(value)
+
+
+def arrays(board: Board) -> tuple[np.ndarray, np.ndarray]:
+    """The board as the kernels take it: the grid, and each card's cell."""
+    grid = np.array(board.grid, dtype=np.int8)
+    pos = np.zeros(board.shape.cells, dtype=np.int8)
+    for cell, code in enumerate(board.grid):
+        if code != GAP:
+            pos[code] = cell
+    return grid, pos
 
 
 def _without_repeats(board: Board, line: Line) -> Line:
@@ -190,19 +197,14 @@ def best_line(
     Returns the most cards in sequence at a dead end found (-1 if none) and a line to it
     without repeated positions."""
     shape = board.shape
-    grid = np.array(board.grid, dtype=np.int8)
-    pos = np.zeros(shape.cells, dtype=np.int8)
-    for cell, code in enumerate(board.grid):
-        if code != GAP:
-            pos[code] = cell
+    grid, pos = arrays(board)
     out = np.empty(MAX_LINE + 1, dtype=np.int64)
     stop_at = time.perf_counter() + seconds
     best_score, best = -1, []
     run = 0
     while True:
         _seed(seed + run)
-        left = np.array([1 << 62], dtype=np.int64)  # no cap on playouts
-        score, n = search(level, grid, pos, shape.suits, shape.ranks, out, left)
+        score, n = search(level, grid, pos, shape.suits, shape.ranks, out)
         run += 1
         if score > best_score:
             best_score = score
