@@ -400,8 +400,8 @@ def test_reduced_search_keeps_every_win_and_dead_end(suits: int, ranks: int, cou
 )
 def test_a_pool_freed_while_rows_are_loose(text: str, suits: int, ranks: int) -> None:
     """Seed rules (2s into column 0, any gap fillable by the next card of its left
-    neighbour) with the loose rows of a shut pool (docs/rules/gaps.md, *Loose rows*): two
-    positions the wider differential sample once caught. In the first the frozen-card
+    neighbour) with the loose rows of a shut pool (docs/solvers/gaps-notebook.md, *Loose
+    rows*): two positions the wider differential sample once caught. In the first the frozen-card
     analysis never let a loose 2's cell empty, so the cut called a winnable deal lost; in
     the second the line back in class moves gave the rows still loose when the pool was
     freed other 2s than the search's board had, and a later 2 named a gap that was not one.
@@ -496,11 +496,11 @@ def _safe_move(board: Board) -> Move | None:
 
 def test_a_stubborn_set_may_hold_the_threes_of_loose_twos() -> None:
     """Seed rule (a gap takes the next card of its left neighbour) with the loose rows of a
-    shut pool (docs/rules/gaps.md, *Stubborn sets*): the 3s of loose 2s, which may enter
-    column 1 of any loose row with a gap there, make one stubborn set with the cards that
-    could leave column 1 or column 0; the 5H, whose 4H waits on the 3H, is left out. (A set
-    that reached a loose 2 used to keep every move.) The differential test checks that such
-    sets lose nothing."""
+    shut pool (docs/solvers/gaps-notebook.md, *Stubborn sets through loose rows and free
+    pools*): the 3s of loose 2s, which may enter column 1 of any loose row with a gap
+    there, make one stubborn set with the cards that could leave column 1 or column 0; the
+    5H, whose 4H waits on the 3H, is left out. (A set that reached a loose 2 used to keep
+    every move.) The differential test checks that such sets lose nothing."""
     board = board_of(
         from_position("2H -- 4C 5C 5H / 2D 3D 3H 4H -- / 2C 3C 4D 5D --", variant(3, 5))
     )
