@@ -258,17 +258,8 @@ def test_probes_under_a_limit_decide_as_the_full_search() -> None:
 
 
 # --- reductions: frozen cards, bounds, stubborn sets (partial-order reduction) ----------------
-def _kernel_arrays(board: Board) -> tuple[np.ndarray, np.ndarray]:
-    grid = np.array(board.grid, dtype=np.int8)
-    pos = np.zeros(board.shape.cells, dtype=np.int8)
-    for cell, code in enumerate(board.grid):
-        if code != GAP:
-            pos[code] = cell
-    return grid, pos
-
-
 def _frozen(board: Board) -> set[int]:
-    grid, pos = _kernel_arrays(board)
+    grid, pos = kernel.arrays(board.grid)
     mov = np.zeros(board.shape.cells, dtype=np.bool_)
     places = np.zeros(board.shape.cells, dtype=np.uint64)
     kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov, places, 0)
@@ -342,7 +333,7 @@ def test_a_card_held_in_place_keeps_others_frozen(suits: int, ranks: int, count:
     newly_frozen = 0
     for seed in range(count):
         start = random_board(shape, 5000 + seed)
-        grid, pos = _kernel_arrays(start)
+        grid, pos = kernel.arrays(start.grid)
         free_mov = np.zeros(cells, dtype=np.bool_)
         places = np.zeros(cells, dtype=np.uint64)
         kernel.movable(grid, pos, suits, ranks, free_mov, places, 0)
@@ -469,7 +460,7 @@ def test_a_shut_pool_leaves_its_rows_loose_until_threes_fix_them() -> None:
 def _stubborn_moves(board: Board, loose: int = 0) -> tuple[list[Move], list[Move]]:
     """The class moves of ``board`` (lazy ones where ``loose`` marks loose rows) and the
     moves of the smallest stubborn set the kernel finds there."""
-    grid, pos = _kernel_arrays(board)
+    grid, pos = kernel.arrays(board.grid)
     suits, ranks, cells = board.shape.suits, board.shape.ranks, board.shape.cells
     *_, perms, counts = _tables(ranks, cells)
     moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
@@ -577,7 +568,7 @@ def test_incremental_row_hashes_give_the_full_key(lazy: bool) -> None:
     for seed in range(30):
         board = board_of(SPEC.new_game("no-redeal", seed))
         rnd = random.Random(seed)
-        grid, pos = _kernel_arrays(board)
+        grid, pos = kernel.arrays(board.grid)
         body = np.zeros(8, dtype=np.uint64)
         kernel.row_bodies(grid, 4, 13, z1, z2, body)
         moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
@@ -614,7 +605,7 @@ def test_every_move_taken_back_restores_the_board() -> None:
         suits, ranks = board.shape.suits, board.shape.ranks
         z1, z2, perms, counts = _tables(ranks, board.shape.cells)
         rnd = random.Random(index)
-        grid, pos = _kernel_arrays(board)
+        grid, pos = kernel.arrays(board.grid)
         body = np.zeros(2 * suits, dtype=np.uint64)
         kernel.row_bodies(grid, suits, ranks, z1, z2, body)
         moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)

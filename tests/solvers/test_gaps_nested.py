@@ -15,7 +15,7 @@ import pytest
 from ludoteca.core.cards import Card
 from ludoteca.core.game import Variant
 from ludoteca.games.gaps import SPEC, GapsState, from_position
-from ludoteca.solvers.gaps import fast, hint, nested, play_phases
+from ludoteca.solvers.gaps import fast, hint, kernel, nested, play_phases
 from ludoteca.solvers.gaps.board import GAP, Board, Shape
 from ludoteca.solvers.gaps.line import board_of, card_of, concrete_move
 
@@ -48,7 +48,7 @@ def deal(seed: int) -> GapsState:
 
 
 def fills(board: Board) -> set[tuple[int, int]]:
-    grid, pos = nested.arrays(board)
+    grid, pos = kernel.arrays(board.grid)
     out = np.empty(2 * board.shape.suits**2, dtype=np.int64)
     n = nested._fills(grid, pos, board.shape.suits, board.shape.ranks, out)
     return {(int(m) // 256, int(m) % 256) for m in out[:n]}

@@ -38,6 +38,16 @@ def permutation_table(size: int = 4) -> tuple[np.ndarray, np.ndarray]:
     return table, counts
 
 
+def arrays(grid: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """A board's grid as the kernels take it: the int8 grid, and each card's cell."""
+    cells = np.array(grid, dtype=np.int8)
+    pos = np.zeros(len(grid), dtype=np.int8)
+    for cell, code in enumerate(grid):
+        if code != GAP:
+            pos[code] = cell
+    return cells, pos
+
+
 def zobrist(ranks: int, cells: int, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
     return rng.integers(0, 2**63, size=(ranks, cells + 2), dtype=np.uint64) * np.uint64(2) + (

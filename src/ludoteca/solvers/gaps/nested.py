@@ -22,6 +22,7 @@ import time
 import numpy as np
 from numba import njit
 
+from ludoteca.solvers.gaps import kernel
 from ludoteca.solvers.gaps.board import GAP, Board
 
 MAX_LINE = 400
@@ -153,16 +154,6 @@ def _seed(value: int) -> None:
     np.random.seed(value)
 
 
-def arrays(board: Board) -> tuple[np.ndarray, np.ndarray]:
-    """The board as the kernels take it: the grid, and each card's cell."""
-    grid = np.array(board.grid, dtype=np.int8)
-    pos = np.zeros(board.shape.cells, dtype=np.int8)
-    for cell, code in enumerate(board.grid):
-        if code != GAP:
-            pos[code] = cell
-    return grid, pos
-
-
 def _without_repeats(board: Board, line: Line) -> Line:
     """The line with every cycle cut out (a position met again goes back to where it was
     first), so it obeys the repetition ruling and ends where it ended."""
@@ -197,7 +188,7 @@ def best_line(
     Returns the most cards in sequence at a dead end found (-1 if none) and a line to it
     without repeated positions."""
     shape = board.shape
-    grid, pos = arrays(board)
+    grid, pos = kernel.arrays(board.grid)
     out = np.empty(MAX_LINE + 1, dtype=np.int64)
     stop_at = time.perf_counter() + seconds
     best_score, best = -1, []
