@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +16,7 @@ import pytest
 from ludoteca.core.cards import Card
 from ludoteca.core.game import Variant
 from ludoteca.games.gaps import SPEC, GapsState, from_position
-from ludoteca.solvers.gaps import fast, hint, kernel, nested, play_phases
+from ludoteca.solvers.gaps import SOLVE_NESTED_RUNS, fast, hint, kernel, nested, play_phases, solve
 from ludoteca.solvers.gaps.board import GAP, Board, Shape
 from ludoteca.solvers.gaps.line import board_of, card_of, concrete_move
 
@@ -187,6 +188,45 @@ def test_the_study_policy_plays_the_nested_line_when_the_search_is_cut_short() -
     assert fast.decide(board_of(game), 200_000).winnable is None
     phases = play_phases(game, 200_000)
     assert len(phases) == 1 and phases[0].winnable is True and game.won
+
+
+def test_an_undecided_solve_reports_the_nested_dead_end_or_its_win() -> None:
+    """The solver's promise (docs/rules/gaps.md, *Nested Monte Carlo search*): an undecided
+    ``solve`` still reports the deepest dead end found, and a win the nested search finds
+    decides. With 20,000 nodes the exact search leaves deal 7 open; the nested searches
+    (counted runs) win it, and the winning line replays on the engine to a won game (seed,
+    Gameplay 1-2: every move a legal fill; Won: every row one suit 2..K). Deal 290 stays
+    open at 200,000 nodes, and the dead end reported is the nested search's, deeper than
+    what the exact search met."""
+    game = deal(7)
+    board = board_of(game)
+    assert fast.decide(board, 20_000).winnable is None
+    answer = solve(game, max_states=20_000)
+    assert answer.winnable is True and answer.extra["complete"] is True
+    assert "stopped" not in answer.extra and answer.extra["best_in_sequence"] == 48
+    replay = deal(7)
+    for text in answer.moves:
+        replay.apply(replay.parse_move(text))
+    assert replay.won
+    game = deal(290)
+    board = board_of(game)
+    exact = fast.decide(board, 200_000)
+    reached, _ = nested.best_line(board, 0.0, runs=SOLVE_NESTED_RUNS)
+    assert exact.winnable is None and reached > exact.best_dead_end
+    answer = solve(game, max_states=200_000)
+    assert answer.winnable is None and answer.extra["stopped"] == "states"
+    assert answer.extra["in_sequence_found"] == reached
+    assert answer.extra["best_in_sequence"] is None
+
+
+def test_a_timed_solve_gives_the_nested_search_only_what_is_left() -> None:
+    """Under a time budget the nested search runs in what the exact search left of it, so
+    the answer still comes within the budget, with a dead end found (deal 290, 3 s)."""
+    began = time.perf_counter()
+    answer = solve(deal(290), seconds=3.0)
+    assert time.perf_counter() - began < 3.0 + 0.5
+    assert answer.winnable is None and answer.extra["stopped"] == "time"
+    assert isinstance(answer.extra["in_sequence_found"], int)
 
 
 def test_the_redeal_bench_rejects_a_negative_number_of_nested_runs() -> None:

@@ -53,7 +53,9 @@ def solve(
     """Decide the position; when it cannot win, a second search gives the exact best dead
     end (the most cards in sequence reachable) within the same state limit and time budget.
     ``memory``: the most bytes for the table two searches share under a time budget
-    (default :data:`fast.TABLE_BYTES`). When undecided, ``stopped`` says what ran out."""
+    (default :data:`fast.TABLE_BYTES`). When undecided, ``stopped`` says what ran out, and
+    the nested search (:mod:`.nested`) looks for the deepest dead end it can reach (or a
+    win, which decides) in what is left of the budget."""
     start = time.perf_counter()
     game = _as_gaps(state)
     board = board_of(game)
@@ -61,8 +63,20 @@ def solve(
     room = fast.TABLE_BYTES if memory is None else memory
     answer = fast.decide(board, max_states, seconds=seconds, workers=2, table_bytes=room)
     states = answer.states
-    best: int | None = board.shape.full if answer.winnable else None
+    moves = realize(game, answer) if answer.winnable else []
     found = answer.best_dead_end
+    complete = answer.complete
+    if answer.winnable is None:
+        # Undecided: the nested search (a budget's last moments, or a few counted runs
+        # under a state limit) reaches a real dead end, often a deep one, and now and then
+        # a win, which decides after all.
+        left = 0.0 if seconds is None else max(0.0, start + seconds - time.perf_counter())
+        reached, line = nested.best_line(board, left, runs=0 if seconds else SOLVE_NESTED_RUNS)
+        found = max(found, reached)
+        if reached == board.shape.full:
+            answer.winnable, complete = True, True
+            moves = _played(game, line)
+    best: int | None = board.shape.full if answer.winnable else None
     if answer.winnable is False:
         # The time budget covers this search too (None when it runs out: not exact).
         deadline = 0.0 if seconds is None else start + seconds
@@ -74,17 +88,34 @@ def solve(
         winnable=answer.winnable,
         states=states,
         seconds=time.perf_counter() - start,
-        moves=realize(game, answer) if answer.winnable else [],
+        moves=moves,
         label=LABEL,
         extra={
             "best_in_sequence": best,
             # -1 from the search: no position without a move was reached (the cuts end most
             # lines of a lost deal earlier), which the answer says as null.
             "in_sequence_found": found if found >= 0 else None,
-            "complete": answer.complete,
+            "complete": complete,
             **({"stopped": answer.stopped} if answer.winnable is None else {}),
         },
     )
+
+
+SOLVE_NESTED_RUNS = 4
+"""Level-2 nested searches an undecided ``solve`` under a state limit gets (counted, so the
+answer is the same on any machine); under a time budget they run until it ends."""
+
+
+def _played(game: GapsState, line: nested.Line) -> list[str]:
+    """The nested search's line played on a copy of ``game``, as engine notation."""
+    copy = game.spec.from_position(game.position(), game.variant)
+    assert isinstance(copy, GapsState)
+    played: list[str] = []
+    for code, target in line:
+        step = concrete_move(code, target, copy.ranks)
+        copy.apply(step)
+        played.append(copy.move_text(step))
+    return played
 
 
 def hint(state: State[Any], seconds: float) -> Hint:
