@@ -5,6 +5,7 @@ finds none. Every win it reports is checked against the plain search and replaye
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 import time
@@ -150,3 +151,22 @@ def test_the_beam_bench_prints_each_deal_and_rejects_bad_options() -> None:
     assert run.stdout.splitlines()[-1].startswith("1 of 1 deals won by a beam")
     bad = subprocess.run([*script, "--seeds", "40,x"], capture_output=True, text=True)
     assert bad.returncode == 2 and "comma-separated whole numbers" in bad.stderr
+
+
+def test_the_symmetry_bench_counts_what_suit_relabellings_merge() -> None:
+    """The issue's "rows and suits are interchangeable": ``bench/bench_gaps_symmetry.py``
+    counts the classes reachable from seeded deals keyed by rows, and by rows and suits.
+    Merging never adds classes; on 3 x 5 boards walked whole some classes do merge (so the
+    relabelling is at work), and a wrong option gets a one-line error."""
+    script = [sys.executable, str(Path(__file__).parents[2] / "bench" / "bench_gaps_symmetry.py")]
+    run = subprocess.run([*script, "--deals", "2", "--cap", "3000"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    line = r"^(\d) x (\d+): .*?([\d,]+) classes keyed by rows, ([\d,]+) by"
+    counts = re.findall(line, run.stdout, re.M)
+    assert [(s, r) for s, r, _, _ in counts] == [("3", "5"), ("4", "5"), ("4", "6"), ("4", "13")]
+    for _, _, rows, both in counts:
+        assert int(both.replace(",", "")) <= int(rows.replace(",", ""))
+    _, _, rows, both = counts[0]
+    assert int(both.replace(",", "")) < int(rows.replace(",", ""))
+    bad = subprocess.run([*script, "--cap", "0"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "--deals and --cap must be positive" in bad.stderr
