@@ -168,7 +168,13 @@ class Session:
         if not name:
             raise LudotecaError("save needs a file name: save FILE")
         path = Path(name).expanduser()
-        write_atomic(path, snapshot(self.state, self.seats, self.start).dumps())
+        try:
+            if path.is_dir():
+                raise LudotecaError(f"{path} is a folder: save FILE needs a file name")
+            write_atomic(path, snapshot(self.state, self.seats, self.start).dumps())
+        except OSError as err:
+            # A file the system will not write must not end the game (and lose it).
+            raise LudotecaError(f"cannot save to {path}: {err.strerror or err}") from None
         console.print(f"saved to {path}")
 
 
