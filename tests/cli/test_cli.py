@@ -216,3 +216,27 @@ def test_a_save_that_cannot_be_written_is_a_one_line_error_and_the_game_goes_on(
     assert f"error: {tmp_path} is a folder" in shown
     assert "error: cannot save to" in shown and "File name too long" in shown
     assert json.loads((tmp_path / "ok.json").read_text())["moves"] == ["KC"]
+
+
+def test_a_finished_game_counts_once_with_its_parameters(tmp_path: Path) -> None:
+    """A game ended, taken back and ended again, or a finished save loaded again, is one
+    game in ``stats`` (as on the web: the first ending counts); a deal played with changed
+    parameters is counted apart from the variant as declared (gaps[redeals=0] style)."""
+    args = ["gaps", "-v", "no-redeal", "-p", "suits=2", "-p", "ranks=4", "--seed", "5"]
+    from ludoteca.core import find_game
+
+    spec = find_game("gaps")
+    state = spec.new_game(spec.variant("no-redeal", {"suits": "2", "ranks": "4"}), 5)
+    moves: list[str] = []
+    while not state.is_over:
+        moves.append(str(state.apply(state.legal_moves()[0])))
+    save = tmp_path / "over.json"
+    session = [*moves, "undo", moves[-1], f"save {save}", "quit"]
+    result = runner.invoke(app, ["play", *args], input="\n".join(session) + "\n")
+    assert result.exit_code == 0, result.stdout
+    assert result.stdout.count("game over") == 2
+    again = runner.invoke(app, ["play", "gaps", "--load", str(save)], input="quit\n")
+    assert again.exit_code == 0 and "game over" in again.stdout
+    stats = runner.invoke(app, ["stats", "--json"]).stdout
+    rows = [json.loads(line) for line in stats.splitlines()]
+    assert [(r["variant"], r["played"]) for r in rows] == [("no-redeal[suits=2,ranks=4]", 1)]

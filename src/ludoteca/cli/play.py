@@ -48,7 +48,10 @@ class Session:
         }
         self.rng = DealRng(state.seed or 0, "bots")
         self.shown_to: int | None = None
-        self.recorded = False
+        self.announced = False
+        # A game counts once, when it ends here: not again after an undo and a new ending
+        # (as on the web, the first ending counts), nor when a finished save is loaded.
+        self.recorded = state.is_over
 
     @property
     def spec(self) -> GameSpec:
@@ -97,9 +100,9 @@ class Session:
 
     def finish(self) -> None:
         outcome = self.state.outcome()
-        if outcome is None or self.recorded:
+        if outcome is None or self.announced:
             return
-        self.recorded = True
+        self.announced = True
         if self.spec.is_solitaire:
             verdict = "[bold green]You won![/]" if outcome.won else "[bold red]No more moves.[/]"
         else:
@@ -109,12 +112,16 @@ class Session:
         console.print(
             Panel(f"{verdict}\nscore: {scores} ({outcome.termination})", title="game over")
         )
+        if self.recorded:
+            return
+        self.recorded = True
         if self.spec.is_solitaire and self.state.seed is not None:
             with open_db(self.db) as connection:
                 record_finished(
                     connection,
                     self.spec.name,
-                    self.state.variant.name,
+                    # With its parameters (gaps[redeals=0]), as the web app records it.
+                    self.spec.variant_label(self.state.variant),
                     self.state.seed,
                     outcome.won,
                     outcome.scores[0],
@@ -151,7 +158,7 @@ class Session:
         if not self.spec.is_solitaire:
             raise LudotecaError("undo is for the solitaires: in a game with others a move stands")
         self.state.undo()
-        self.recorded = False
+        self.announced = False
         self.show()
 
     def hint(self) -> None:
