@@ -240,3 +240,21 @@ def test_a_finished_game_counts_once_with_its_parameters(tmp_path: Path) -> None
     stats = runner.invoke(app, ["stats", "--json"]).stdout
     rows = [json.loads(line) for line in stats.splitlines()]
     assert [(r["variant"], r["played"]) for r in rows] == [("no-redeal[suits=2,ranks=4]", 1)]
+
+
+def test_after_the_end_the_prompt_says_what_is_left_and_a_hint_says_the_game_is_over() -> None:
+    """A hint asked once the game is over said "a hint is for the player to move", to the
+    only player there is; now it says that the game is over and what can still be done."""
+    from ludoteca.core import find_game
+
+    spec = find_game("gaps")
+    state = spec.new_game(spec.variant("no-redeal", {"suits": "2", "ranks": "4"}), 5)
+    moves: list[str] = []
+    while not state.is_over:
+        moves.append(str(state.apply(state.legal_moves()[0])))
+    args = ["play", "gaps", "-v", "no-redeal", "-p", "suits=2", "-p", "ranks=4", "--seed", "5"]
+    result = runner.invoke(app, args, input="\n".join([*moves, "hint", "quit"]) + "\n")
+    assert result.exit_code == 0, result.stdout
+    assert "undo, save FILE or quit" in result.stdout
+    assert "error: the game is over: no hint" in result.stdout
+    assert "for the player to move" not in result.stdout

@@ -58,6 +58,11 @@ class Session:
         return self.state.spec
 
     @property
+    def after_the_end(self) -> str:
+        """What a person can still do once the game is over."""
+        return "undo, save FILE or quit" if self.spec.is_solitaire else "save FILE or quit"
+
+    @property
     def humans(self) -> list[int]:
         return [i for i, kind in enumerate(self.seats) if kind == HUMAN]
 
@@ -112,6 +117,7 @@ class Session:
         console.print(
             Panel(f"{verdict}\nscore: {scores} ({outcome.termination})", title="game over")
         )
+        console.print(f"[dim]{self.after_the_end}[/]")
         if self.recorded:
             return
         self.recorded = True
@@ -162,6 +168,8 @@ class Session:
         self.show()
 
     def hint(self) -> None:
+        if self.state.is_over:
+            raise LudotecaError(f"the game is over: no hint ({self.after_the_end})")
         with console.status("thinking…"):
             found = hint_for(self.state, self.viewer(), 2.0)
         move = found.move or "no move"
