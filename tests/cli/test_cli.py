@@ -258,3 +258,25 @@ def test_after_the_end_the_prompt_says_what_is_left_and_a_hint_says_the_game_is_
     assert "undo, save FILE or quit" in result.stdout
     assert "error: the game is over: no hint" in result.stdout
     assert "for the player to move" not in result.stdout
+
+
+def test_the_prompt_has_line_editing() -> None:
+    """An arrow key at the prompt typed ``^[[D`` into the move ('QH^[[D^[[Dx' was read as a
+    move) because ``readline`` was never loaded; a game in the terminal loads it."""
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: print('readline:', 'readline' in sys.modules))\n"
+        "sys.argv = ['ludoteca', 'play', 'gaps', '--seed', '1']\n"
+        "from ludoteca.cli import main\n"
+        "main()\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "readline: True" in result.stdout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -193,7 +194,16 @@ class Session:
         console.print(f"saved to {path}")
 
 
+def line_editing() -> None:
+    """Arrow keys, history and editing at the prompt: ``input()`` (which Rich's prompt uses)
+    has them only once ``readline`` is loaded; without it an arrow key types ``^[[D`` into
+    the move. Absent on some platforms, where the prompt stays plain."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401
+
+
 def run_session(session: Session) -> None:
+    line_editing()
     session.show()
     while True:
         state = session.state
