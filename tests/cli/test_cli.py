@@ -280,3 +280,25 @@ def test_the_prompt_has_line_editing() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "readline: True" in result.stdout
+
+
+def test_a_saved_game_resumes_without_naming_the_game_again(tmp_path: Path) -> None:
+    """``play --load FILE`` needed a game argument it then ignored (``play tappeto --load``
+    of a Gaps save played Gaps, and -v, -p and --seed were dropped without a word)."""
+    save = tmp_path / "gaps.json"
+    runner.invoke(app, ["play", "gaps", "--seed", "7"], input=f"KC\nsave {save}\nquit\n")
+    resumed = runner.invoke(app, ["play", "--load", str(save)], input="quit\n")
+    assert resumed.exit_code == 0, resumed.stdout
+    assert "deal 7" in resumed.stdout
+    assert (
+        runner.invoke(app, ["play", "montana", "--load", str(save)], input="quit\n").exit_code == 0
+    )
+    for args, message in [
+        (["play", "tappeto", "--load", str(save)], "is a saved game of gaps, not of tappeto"),
+        (["play", "gaps", "--load", str(save), "--seed", "3"], "takes the game, variant, deal"),
+        (["play", "--load", str(save), "-v", "no-redeal"], "takes the game, variant, deal"),
+        (["play"], "say which game"),
+    ]:
+        result = ludoteca(*args)
+        assert result.returncode == 2 and message in result.stderr, (args, result.stderr)
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr

@@ -22,6 +22,7 @@ from ludoteca.cli.common import (
 )
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameSpec, State
+from ludoteca.core.registry import find_game
 from ludoteca.core.rng import DealRng
 from ludoteca.core.saves import loads, snapshot
 from ludoteca.hints import hint_for
@@ -230,7 +231,10 @@ def run_session(session: Session) -> None:
 
 @app.command("play")
 def play_command(
-    game: Annotated[str, typer.Argument(help="Game name or alias (see 'ludoteca games').")],
+    game: Annotated[
+        str | None,
+        typer.Argument(help="Game name or alias (see 'ludoteca games'); not needed with --load."),
+    ] = None,
     variant: VariantOpt = None,
     seed: Annotated[int | None, typer.Option(help="Deal number (default: a random one).")] = None,
     param: ParamOpt = None,
@@ -243,9 +247,10 @@ def play_command(
 ) -> None:
     """Play a game in the terminal: moves in the game's notation, undo, hint, save, quit."""
     if load is not None:
-        saved, state = loads(read_text(load), str(load))
-        seats, start = saved.seats or [HUMAN], saved.start
+        state, seats, start = _resumed(load, game, [variant, seed, param, players, position])
     else:
+        if game is None:
+            raise fail("say which game: ludoteca play GAME (see 'ludoteca games'), or --load FILE")
         spec, chosen = resolve(game, variant, param)
         seats = players_list(players, spec)
         if position is not None:
@@ -256,3 +261,16 @@ def play_command(
     if HUMAN not in seats and not state.spec.is_solitaire:
         raise fail("--players needs at least one 'you' to play (use 'tournament' for bots only)")
     run_session(Session(state, seats, db, start))
+
+
+def _resumed(
+    load: Path, game: str | None, options: list[object]
+) -> tuple[State[Any], list[str], str | None]:
+    """The saved game, its seats and start; the file says which game, variant and deal, so
+    options that would say otherwise are refused rather than quietly ignored."""
+    if any(option not in (None, []) for option in options):
+        raise fail("--load takes the game, variant, deal and seats from the file: drop the others")
+    saved, state = loads(read_text(load), str(load))
+    if game is not None and find_game(game).name != state.spec.name:
+        raise fail(f"{load} is a saved game of {state.spec.name}, not of {game}")
+    return state, saved.seats or [HUMAN], saved.start
