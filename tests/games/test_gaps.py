@@ -196,6 +196,21 @@ def test_move_notation() -> None:
         two_gaps.parse_move("2D")
 
 
+def test_move_notation_as_typed_at_the_prompt() -> None:
+    """Notation (docs/rules/gaps.md): a 2 names its row, ``2S>r3``; spaces around ``>`` are
+    read as typed; a plain 2 with no first-column gap open, or a card already in its place,
+    gets an error that says so (not "say which row", not "KC is there")."""
+    state = small("2C -- 4C 4D / -- 3C 3D 2D")
+    assert str(state.parse_move("2D > r2")) == "2D>r2"
+    full = small("2C 3C -- 4D / 2D 4C 3D --")
+    with pytest.raises(NotationError, match="no gap is open there"):
+        full.parse_move("2D")
+    with pytest.raises(IllegalMoveError, match=r"3C: it is already there \(r1c2\)"):
+        full.apply("3C")
+    with pytest.raises(IllegalMoveError, match=r"2C>r1: it is already there \(r1c1\)"):
+        small("2C 3C -- 4D / -- 4C 3D 2D").apply("2C>r1")
+
+
 @pytest.mark.parametrize(
     ("text", "why"),
     [

@@ -162,7 +162,7 @@ class GapsState(State[GapsMove]):
         raw = text.strip()
         if raw.lower() == "redeal":
             return REDEAL
-        card_text, _, row_text = raw.partition(">")
+        card_text, _, row_text = (part.strip() for part in raw.partition(">"))
         try:
             card = Card.parse(card_text)
         except NotationError as err:
@@ -183,8 +183,10 @@ class GapsState(State[GapsMove]):
                 raise parse_error("move", text, f"there is no row {row + 1}")
             return GapsMove(card, row)
         gaps = [r for r in range(self.params.suits) if self.grid[r * self.ranks] is None]
+        if not gaps:
+            raise parse_error("move", text, "a 2 goes to the first column: no gap is open there")
         if len(gaps) != 1:
-            raise parse_error("move", text, "say which row's column-0 gap it fills: 2S>r3")
+            raise parse_error("move", text, "say which row's first-column gap it fills: 2S>r3")
         return GapsMove(card, gaps[0])
 
     def why_illegal(self, move: GapsMove) -> str | None:
@@ -202,6 +204,8 @@ class GapsState(State[GapsMove]):
                 f"nothing can follow {Card(move.card.rank - 1, move.card.suit)} in the last column"
             )
         there = self.grid[target]
+        if there == move.card:
+            return f"it is already there ({cell_name(target, self.ranks)})"
         if there is not None:
             left = "" if move.row is not None else f" (right of {self.grid[target - 1]})"
             return f"cannot fill {cell_name(target, self.ranks)}{left}: {there} is there"
