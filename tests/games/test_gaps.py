@@ -230,6 +230,24 @@ def test_malformed_positions_name_the_problem(text: str, why: str) -> None:
         from_position(text, SMALL)
 
 
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("2C 3C 4C -- / 2D 3D 3D --", "cards appear twice: 3D; cards missing: 4D$"),
+        ("2C 3C 4C -- / 2D XX 4D --", "r2c2: 'XX' is not a card"),
+        ("2C 3C 4C -- 2D 3D 4D --", r"separated by ' / ' \(got 1 row of 8\)$"),
+        ("2C 3C 4C / 2D 3D 4D -- --", r"\(got 2 rows of 3, 5\)$"),
+    ],
+)
+def test_malformed_positions_say_where_and_what_else(text: str, why: str) -> None:
+    """Notation (docs/rules/gaps.md): a position is rows of cards separated by `` / ``; a bad
+    card is named with its place (it was "'XX' is not a card", with no position), a card
+    typed twice comes with the card it displaced, and one row is "1 row", not "1 rows"."""
+    with pytest.raises(NotationError, match=why) as raised:
+        from_position(text, SMALL)
+    assert str(raised.value).startswith("bad position '2C 3C 4C")
+
+
 def test_plain_rows_are_a_position_and_round_trip() -> None:
     """Notation: the four rows alone are a full position; position() round-trips."""
     state = deal("addiction", 11)

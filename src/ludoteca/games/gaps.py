@@ -348,12 +348,14 @@ def from_position(text: str, variant: Variant) -> GapsState:
     rows = [r.split() for r in board_text.split("/")]
     if len(rows) != params.suits or any(len(r) != params.ranks for r in rows):
         counts = ", ".join(str(len(r)) for r in rows)
+        got = f"{len(rows)} row{'' if len(rows) == 1 else 's'} of {counts}"
         raise parse_error(
             "position",
             board_text[:40],
-            f"needs {params.suits} rows of {params.ranks} (got {len(rows)} rows: {counts})",
+            f"needs {params.suits} rows of {params.ranks}, separated by ' / ' (got {got})",
         )
-    grid: Grid = [None if t == "--" else Card.parse(t) for row in rows for t in row]
+    tokens = [t for row in rows for t in row]
+    grid: Grid = [_cell(t, cell, params.ranks, board_text) for cell, t in enumerate(tokens)]
     cards = [c for c in grid if c is not None]
     if any(c.rank == ACE for c in cards):
         aces = " ".join(str(c) for c in cards if c.rank == ACE)
@@ -363,13 +365,24 @@ def from_position(text: str, variant: Variant) -> GapsState:
     if strange:
         raise parse_error("position", board_text[:40], f"not in this game: {' '.join(strange)}")
     dupes = sorted({str(c) for c in cards if cards.count(c) > 1})
-    if dupes:
-        raise parse_error("position", board_text[:40], f"cards appear twice: {' '.join(dupes)}")
     missing = sorted(str(c) for c in wanted - set(cards))
-    if missing:
-        raise parse_error("position", board_text[:40], f"cards missing: {' '.join(missing)}")
+    # A card typed twice is most often another card mistyped: name both sides of it.
+    problems = [f"cards appear twice: {' '.join(dupes)}"] if dupes else []
+    problems += [f"cards missing: {' '.join(missing)}"] if missing else []
+    if problems:
+        raise parse_error("position", board_text[:40], "; ".join(problems))
     redeals, seed = _bookkeeping(extra, params)
     return GapsState(variant, seed, grid, redeals)
+
+
+def _cell(token: str, cell: int, ranks: int, board_text: str) -> Card | None:
+    """One place of a position: ``--`` or a card; an error names the place of a bad one."""
+    if token == "--":
+        return None
+    try:
+        return Card.parse(token)
+    except NotationError as err:
+        raise parse_error("position", board_text[:40], f"{cell_name(cell, ranks)}: {err}") from None
 
 
 def _bookkeeping(text: str, params: GapsParams) -> tuple[int, int | None]:
