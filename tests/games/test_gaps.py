@@ -295,3 +295,14 @@ def test_renderer_marks_dead_gaps_and_sequences() -> None:
     text = console.export_text()
     assert "✕" in text and "__" in text and "in sequence 4/6" in text
     assert "2♣" in text and "3♦" in text
+
+
+def test_the_status_line_says_won_once() -> None:
+    """Terminal board: a won deal's status line ended "won (won)"; a lost one keeps why it
+    ended (seed, Scoring 1: won when all four rows are complete)."""
+    console = Console(width=100, record=True, color_system=None)
+    console.print(renderer_for("gaps")(small("2C 3C 4C -- / 2D 3D 4D --").observation(0)))
+    text = console.export_text()
+    assert "won" in text and "(won)" not in text
+    console.print(renderer_for("gaps")(small("2C 3C 4C -- / 2D 4D -- 3D").observation(0)))
+    assert "lost (stuck)" in console.export_text()

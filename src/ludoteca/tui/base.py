@@ -45,8 +45,10 @@ def append_outcome(status: Text, observation: Mapping[str, Any]) -> Text:
     outcome = observation.get("outcome")
     if outcome:
         won = bool(outcome["winners"])
+        verdict = "won" if won else "lost"
+        why = outcome["termination"]
         status.append(
-            f"   {'won' if won else 'lost'} ({outcome['termination']})",
+            f"   {verdict}" + ("" if why == verdict else f" ({why})"),
             style="bold green" if won else "bold red",
         )
     return status
