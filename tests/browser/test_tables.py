@@ -284,6 +284,23 @@ def test_a_stuck_gaps_deal_is_redealt_by_its_button(table: Any) -> None:
     assert "redeals 1/2" in label
 
 
+def test_a_gaps_deal_with_no_move_but_the_redeal_says_so(table: Any) -> None:
+    """Seed, Gameplay 4 (a redeal when no more moves are possible): the prompt said "Your
+    move." with no card to move; it now says why the redeal button is the move left."""
+    table.start("gaps", seed=4)
+    for _ in range(120):
+        if table.room().state.legal_moves_text() == ["redeal"]:
+            break
+        assert table.click_move()
+    assert table.room().state.legal_moves_text() == ["redeal"]
+    status = table.page.locator(".status")
+    assert status.inner_text() == "No move left: redeal with the button below the table."
+    table.page.locator(".actions .move").click()
+    table.page.wait_for_function(
+        "() => document.querySelector('.status').textContent === 'Your move.'"
+    )
+
+
 def test_two_people_play_domino_from_two_browsers(
     open_page: Any, live: Any, table_on: Any, shots: Path
 ) -> None:

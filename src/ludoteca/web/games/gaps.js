@@ -1,7 +1,7 @@
 // Gaps: four rows of thirteen; a gap is an empty slot (a dead one is crossed). A card that
 // can move plays with one click (it goes right of its predecessor), or drag it to its gap;
 // a 2 with several column-0 gaps lights them up to choose. Cards already in sequence from
-// column 0 are tinted. Redeal is a button when it is allowed.
+// column 0 are tinted. Redeal is a button when it is allowed, and the prompt says so.
 
 import { CARD_H, CARD_W } from '../art.js';
 
@@ -55,6 +55,14 @@ export default {
     }
     const [card, row] = move.split('>r');
     return row ? `${card} to row ${row}, column 1` : `${card} next to its predecessor`;
+  },
+
+  prompt(obs) {
+    // As the terminal's status line: say why the only thing left is the redeal button.
+    if (obs.legal_moves.length === 1 && obs.legal_moves[0] === 'redeal') {
+      return 'No move left: redeal with the button below the table.';
+    }
+    return 'Your move.';
   },
 
   summary(obs) {
