@@ -16,7 +16,15 @@ from ludoteca.core.game import Variant
 from ludoteca.core.rng import DealRng
 from ludoteca.games.gaps import SPEC, GapsState, from_position
 from ludoteca.solvers.base import find_solver
-from ludoteca.solvers.gaps import fast, kernel, play_phases, reference, within
+from ludoteca.solvers.gaps import (
+    compiled_analysis,
+    compiled_board,
+    fast,
+    kernel,
+    play_phases,
+    reference,
+    within,
+)
 from ludoteca.solvers.gaps.board import GAP, Board, Move, Shape
 from ludoteca.solvers.gaps.fast import _tables
 from ludoteca.solvers.gaps.line import board_of
@@ -163,14 +171,16 @@ def test_class_key_ignores_row_order() -> None:
     board = random_board(shape, 5)
     rows = [board.grid[r * 13 : (r + 1) * 13] for r in range(4)]
     keys = {
-        kernel.class_key(
+        compiled_board.class_key(
             np.array([c for i in order for c in rows[i]], dtype=np.int8), 4, 13, z1, z2, 0
         )
         for order in permutations(range(4))
     }
     other = random_board(shape, 6)
     assert len(keys) == 1
-    assert kernel.class_key(np.array(other.grid, dtype=np.int8), 4, 13, z1, z2, 0) not in keys
+    assert (
+        compiled_board.class_key(np.array(other.grid, dtype=np.int8), 4, 13, z1, z2, 0) not in keys
+    )
 
 
 @pytest.mark.parametrize(
@@ -259,10 +269,10 @@ def test_probes_under_a_limit_decide_as_the_full_search() -> None:
 
 # --- reductions: frozen cards, bounds, stubborn sets (partial-order reduction) ----------------
 def _frozen(board: Board) -> set[int]:
-    grid, pos = kernel.arrays(board.grid)
+    grid, pos = compiled_board.arrays(board.grid)
     mov = np.zeros(board.shape.cells, dtype=np.bool_)
     places = np.zeros(board.shape.cells, dtype=np.uint64)
-    kernel.movable(grid, pos, board.shape.suits, board.shape.ranks, mov, places, 0)
+    compiled_analysis.movable(grid, pos, board.shape.suits, board.shape.ranks, mov, places, 0)
     ranks = board.shape.ranks
     return {code for code in board.grid if code != GAP and not mov[code] and code % ranks}
 
@@ -324,22 +334,22 @@ def _moved_without(start: Board, held: int, limit: int) -> set[int]:
 
 @pytest.mark.parametrize(("suits", "ranks", "count"), [(3, 4, 30), (3, 5, 20), (4, 4, 6)])
 def test_a_card_held_in_place_keeps_others_frozen(suits: int, ranks: int, count: int) -> None:
-    """What a stubborn set relies on (``kernel.movable_holding``): with one card held in its
-    cell, a card the analysis calls unable to move never moves in any line where the held
-    card stays; and holding a card does freeze others that could move before (the reason
-    the stubborn sets shrink)."""
+    """What a stubborn set relies on (``compiled_analysis.movable_holding``): with one card
+    held in its cell, a card the analysis calls unable to move never moves in any line where
+    the held card stays; and holding a card does freeze others that could move before (the
+    reason the stubborn sets shrink)."""
     shape = Shape(suits, ranks)
     cells = shape.cells
     newly_frozen = 0
     for seed in range(count):
         start = random_board(shape, 5000 + seed)
-        grid, pos = kernel.arrays(start.grid)
+        grid, pos = compiled_board.arrays(start.grid)
         free_mov = np.zeros(cells, dtype=np.bool_)
         places = np.zeros(cells, dtype=np.uint64)
-        kernel.movable(grid, pos, suits, ranks, free_mov, places, 0)
+        compiled_analysis.movable(grid, pos, suits, ranks, free_mov, places, 0)
         for held in (c for c in start.grid if c != GAP and c % ranks != 1 and free_mov[c]):
             outside = np.zeros(cells, dtype=np.bool_)
-            kernel.movable_holding(grid, pos, suits, ranks, outside, places, 0, held)
+            compiled_analysis.movable_holding(grid, pos, suits, ranks, outside, places, 0, held)
             assert not outside[held]
             moved = _moved_without(start, held, 4000)
             assert all(outside[code] for code in moved), (text_of(start), held, moved)
@@ -410,7 +420,7 @@ def test_a_pool_freed_while_rows_are_loose(text: str, suits: int, ranks: int) ->
 def test_a_shut_pool_leaves_its_rows_loose_until_threes_fix_them() -> None:
     """Seed rule (2s into column 0): while column 0 has a gap the player arranges the 2s
     there at will, so when the last gap is filled any arrangement could have been chosen.
-    The reduced search keeps that choice open (``kernel.next_loose``): the 2 that shuts the
+    The reduced search keeps that choice open (``compiled_board.next_loose``): the 2 that shuts the
     pool is one move and leaves every pool row loose (one class for all arrangements);
     a gap in column 1 of a loose row takes the 3 of any loose 2, which fixes that row; one
     loose row left is no choice. The plain search branches on the arrangements instead."""
@@ -420,16 +430,16 @@ def test_a_shut_pool_leaves_its_rows_loose_until_threes_fix_them() -> None:
     pos = np.zeros(15, dtype=np.int8)
     pos[grid[grid >= 0]] = np.flatnonzero(grid >= 0)
     z1, z2, perms, counts = _tables(5, 15)
-    moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
+    moves = np.zeros(compiled_board.MAX_MOVES, dtype=np.int64)
 
     def moves_now(loose: int, lazy: bool) -> list[int]:
         scratch = np.empty(8, dtype=np.int64)
-        n = kernel.gen_moves(grid, pos, 3, 5, perms, counts, moves, scratch, loose, lazy)
+        n = compiled_board.gen_moves(grid, pos, 3, 5, perms, counts, moves, scratch, loose, lazy)
         return [int(m) for m in moves[:n]]
 
     def play(move: int, loose: int) -> int:
-        kernel.play(grid, pos, 3, 5, move)
-        return int(kernel.next_loose(grid, 3, 5, move, loose, True))
+        compiled_board.play(grid, pos, 3, 5, move)
+        return int(compiled_board.next_loose(grid, 3, 5, move, loose, True))
 
     plain = [m for m in moves_now(0, False) if m & 0xFF == two_h]
     assert len(plain) == 6 and all(m >> 16 for m in plain)  # 3! arrangements
@@ -439,13 +449,15 @@ def test_a_shut_pool_leaves_its_rows_loose_until_threes_fix_them() -> None:
     assert loose == 0b111
     ends = np.empty(3, dtype=np.int64)
     # Rows 0 and 2 can have their 3 behind their 2 (2 + 2 cards), row 1 a 2 alone.
-    assert kernel.prefixes(grid, 3, 5, ends, loose) == 5
+    assert compiled_board.prefixes(grid, 3, 5, ends, loose) == 5
     swapped = grid.copy()
     swapped[0], swapped[5] = two_d, two_c
-    assert kernel.class_key(swapped, 3, 5, z1, z2, loose) == kernel.class_key(
+    assert compiled_board.class_key(swapped, 3, 5, z1, z2, loose) == compiled_board.class_key(
         grid, 3, 5, z1, z2, loose
     )
-    assert kernel.class_key(grid, 3, 5, z1, z2, loose) != kernel.class_key(grid, 3, 5, z1, z2, 0)
+    assert compiled_board.class_key(grid, 3, 5, z1, z2, loose) != compiled_board.class_key(
+        grid, 3, 5, z1, z2, 0
+    )
     loose = play(14 | (14 << 8), loose)  # 5H behind 4H: column 1 of row 1 opens
     assert loose == 0b111
     into_row1 = sorted(m & 0xFF for m in moves_now(loose, True) if (m >> 8) & 0xFF == 6)
@@ -454,26 +466,28 @@ def test_a_shut_pool_leaves_its_rows_loose_until_threes_fix_them() -> None:
     assert loose == 0b101 and grid[5] == two_d
     loose = play(three_h | (1 << 8), loose)  # 3H fixes row 0, which leaves row 2 to 2C
     assert loose == 0 and grid[0] == two_h and grid[10] == two_c
-    assert kernel.next_loose(grid, 3, 5, shut, 0b111, False) == 0
+    assert compiled_board.next_loose(grid, 3, 5, shut, 0b111, False) == 0
 
 
 def _stubborn_moves(board: Board, loose: int = 0) -> tuple[list[Move], list[Move]]:
     """The class moves of ``board`` (lazy ones where ``loose`` marks loose rows) and the
     moves of the smallest stubborn set the kernel finds there."""
-    grid, pos = kernel.arrays(board.grid)
+    grid, pos = compiled_board.arrays(board.grid)
     suits, ranks, cells = board.shape.suits, board.shape.ranks, board.shape.cells
     *_, perms, counts = _tables(ranks, cells)
-    moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
+    moves = np.zeros(compiled_board.MAX_MOVES, dtype=np.int64)
     scratch = np.empty(8, dtype=np.int64)
-    n = kernel.gen_moves(grid, pos, suits, ranks, perms, counts, moves, scratch, loose, loose != 0)
+    n = compiled_board.gen_moves(
+        grid, pos, suits, ranks, perms, counts, moves, scratch, loose, loose != 0
+    )
     every = [fast.unpack(int(m)) for m in moves[:n]]
     mov = np.zeros(cells, dtype=np.bool_)
     places = np.zeros(cells, dtype=np.uint64)
-    kernel.movable(grid, pos, suits, ranks, mov, places, loose)
+    compiled_analysis.movable(grid, pos, suits, ranks, mov, places, loose)
     member, chosen = np.zeros(cells, dtype=np.bool_), np.zeros(cells, dtype=np.bool_)
     todo = np.zeros(cells, dtype=np.int64)
     outside, held = np.zeros(cells, dtype=np.bool_), np.zeros(cells, dtype=np.uint64)
-    kept = kernel.stubborn(
+    kept = compiled_analysis.stubborn(
         moves, n, grid, pos, ranks, mov, member, chosen, todo, loose, outside, held
     )
     return every, [fast.unpack(int(m)) for m in moves[:kept]]
@@ -568,33 +582,35 @@ def test_incremental_row_hashes_give_the_full_key(lazy: bool) -> None:
     for seed in range(30):
         board = board_of(SPEC.new_game("no-redeal", seed))
         rnd = random.Random(seed)
-        grid, pos = kernel.arrays(board.grid)
+        grid, pos = compiled_board.arrays(board.grid)
         body = np.zeros(8, dtype=np.uint64)
-        kernel.row_bodies(grid, 4, 13, z1, z2, body)
-        moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
+        compiled_board.row_bodies(grid, 4, 13, z1, z2, body)
+        moves = np.zeros(compiled_board.MAX_MOVES, dtype=np.int64)
         loose = 0
         for _ in range(60):
             scratch = np.empty(8, dtype=np.int64)
-            n = kernel.gen_moves(grid, pos, 4, 13, perms, counts, moves, scratch, loose, lazy)
+            n = compiled_board.gen_moves(
+                grid, pos, 4, 13, perms, counts, moves, scratch, loose, lazy
+            )
             if n == 0:
                 break
             move = int(moves[rnd.randrange(n)])
             card = move & 0xFF
             source = int(pos[card])
-            kernel.play(grid, pos, 4, 13, move)
-            loose = kernel.next_loose(grid, 4, 13, move, loose, lazy)
+            compiled_board.play(grid, pos, 4, 13, move)
+            loose = compiled_board.next_loose(grid, 4, 13, move, loose, lazy)
             loosened += loose != 0
-            kernel._move_body(body, card, source, (move >> 8) & 0xFF, 13, z1, z2)
-            assert kernel.keyed(grid, body, 4, 13, z1, z2, loose) == kernel.class_key(
-                grid, 4, 13, z1, z2, loose
-            )
+            compiled_board.move_body(body, card, source, (move >> 8) & 0xFF, 13, z1, z2)
+            assert compiled_board.keyed(
+                grid, body, 4, 13, z1, z2, loose
+            ) == compiled_board.class_key(grid, 4, 13, z1, z2, loose)
             checked += 1
     assert checked > 500
     assert (loosened > 50) == lazy
 
 
 def test_every_move_taken_back_restores_the_board() -> None:
-    """The search plays moves on one board and takes them back (``kernel.unplay``): along
+    """The search plays moves on one board and takes them back (``compiled_board.unplay``): along
     random lines of full deals and of small boards, every move available (2s into the pool,
     layouts of column 0, 3s brought next to a pooled 2) played and taken back leaves the
     cells, the card positions and the row hashes exactly as they were."""
@@ -605,12 +621,12 @@ def test_every_move_taken_back_restores_the_board() -> None:
         suits, ranks = board.shape.suits, board.shape.ranks
         z1, z2, perms, counts = _tables(ranks, board.shape.cells)
         rnd = random.Random(index)
-        grid, pos = kernel.arrays(board.grid)
+        grid, pos = compiled_board.arrays(board.grid)
         body = np.zeros(2 * suits, dtype=np.uint64)
-        kernel.row_bodies(grid, suits, ranks, z1, z2, body)
-        moves = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
+        compiled_board.row_bodies(grid, suits, ranks, z1, z2, body)
+        moves = np.zeros(compiled_board.MAX_MOVES, dtype=np.int64)
         for _ in range(40):
-            n = kernel.gen_moves(
+            n = compiled_board.gen_moves(
                 grid, pos, suits, ranks, perms, counts, moves, np.empty(8, dtype=np.int64), 0, False
             )
             if n == 0:
@@ -622,20 +638,20 @@ def test_every_move_taken_back_restores_the_board() -> None:
                 if target % ranks == 1 and card % ranks == 2 and grid[target - 1] != card - 1:
                     kinds.add("three-to-pool-two")
                 source = int(pos[card])
-                heads = kernel.column_heads(grid, suits, ranks)
-                kernel.play(grid, pos, suits, ranks, move)
-                kernel._move_body(body, card, source, target, ranks, z1, z2)
+                heads = compiled_board.column_heads(grid, suits, ranks)
+                compiled_board.play(grid, pos, suits, ranks, move)
+                compiled_board.move_body(body, card, source, target, ranks, z1, z2)
                 assert not np.array_equal(grid, before[0])
-                kernel._move_body(body, card, source, target, ranks, z1, z2)
-                kernel.unplay(grid, pos, suits, ranks, move, source, heads)
+                compiled_board.move_body(body, card, source, target, ranks, z1, z2)
+                compiled_board.unplay(grid, pos, suits, ranks, move, source, heads)
                 assert np.array_equal(grid, before[0])
                 assert np.array_equal(pos[grid[grid >= 0]], before[1][grid[grid >= 0]])
                 assert np.array_equal(body, before[2])
             move = int(moves[rnd.randrange(n)])
             card = move & 0xFF
             source = int(pos[card])
-            kernel.play(grid, pos, suits, ranks, move)
-            kernel._move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
+            compiled_board.play(grid, pos, suits, ranks, move)
+            compiled_board.move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
     assert kinds == {"layout", "two", "card", "three-to-pool-two"}
 
 
@@ -907,8 +923,8 @@ def test_two_workers_decide_a_long_deal_within_its_budget() -> None:
 
 def test_the_second_search_of_a_pair_takes_its_share(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seed 112 is not winnable. With the stubborn sets that hold the seed card
-    (``kernel.movable_holding``) its root keeps one move, and the second search of a pair,
-    which reversed the root's moves, found that child entered and stopped after one node.
+    (``compiled_analysis.movable_holding``) its root keeps one move, and the second search of
+    a pair, which reversed the root's moves, found that child entered and stopped after one node.
     It now reverses its first choice and goes through the nodes before it, and the
     restarting search goes one choice deeper each time a run of it finishes while search 0
     runs, so each search does a good part of the proof."""

@@ -16,7 +16,15 @@ import pytest
 from ludoteca.core.cards import Card
 from ludoteca.core.game import Variant
 from ludoteca.games.gaps import SPEC, GapsState, from_position
-from ludoteca.solvers.gaps import SOLVE_NESTED_RUNS, fast, hint, kernel, nested, play_phases, solve
+from ludoteca.solvers.gaps import (
+    SOLVE_NESTED_RUNS,
+    compiled_board,
+    fast,
+    hint,
+    nested,
+    play_phases,
+    solve,
+)
 from ludoteca.solvers.gaps.board import GAP, Board, Shape
 from ludoteca.solvers.gaps.line import board_of, card_of, concrete_move
 
@@ -49,7 +57,7 @@ def deal(seed: int) -> GapsState:
 
 
 def fills(board: Board) -> set[tuple[int, int]]:
-    grid, pos = kernel.arrays(board.grid)
+    grid, pos = compiled_board.arrays(board.grid)
     out = np.empty(2 * board.shape.suits**2, dtype=np.int64)
     n = nested._fills(grid, pos, board.shape.suits, board.shape.ranks, out)
     return {(int(m) // 256, int(m) % 256) for m in out[:n]}

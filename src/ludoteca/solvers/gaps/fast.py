@@ -13,7 +13,7 @@ from functools import cache
 import numpy as np
 
 from ludoteca.solvers.gaps import beam as beams
-from ludoteca.solvers.gaps import kernel
+from ludoteca.solvers.gaps import compiled_board, kernel
 from ludoteca.solvers.gaps.board import GAP, Board, Move
 from ludoteca.solvers.gaps.reference import Answer
 
@@ -23,8 +23,13 @@ _NO_TABLE = np.zeros(0, dtype=np.uint64)
 
 @cache
 def _tables(ranks: int, cells: int) -> tuple[np.ndarray, ...]:
-    perms, counts = kernel.permutation_table()
-    return kernel.zobrist(ranks, cells, 1), kernel.zobrist(ranks, cells, 2), perms, counts
+    perms, counts = compiled_board.permutation_table()
+    return (
+        compiled_board.zobrist(ranks, cells, 1),
+        compiled_board.zobrist(ranks, cells, 2),
+        perms,
+        counts,
+    )
 
 
 def unpack(move: int) -> Move:
@@ -49,7 +54,7 @@ def search(
     searches in parallel threads share a table and stop one another; ``reversed_depths``
     (bit d: the d-th node along a line with a choice of moves) tries those nodes' moves in
     reverse order, and ``twos_last`` tries 2s into column 0 last rather than early (see
-    :func:`kernel._order`).
+    :func:`compiled_board.order_moves`).
     ``max_stored``: stop after putting that many nodes in the table (cut nodes take no
     room), which keeps a shared table from filling. With ``post_order`` a node enters the
     table only once all its moves are searched (what a search stopped early leaves may be
@@ -162,7 +167,7 @@ def beam(
 
 def arranged(start: Board, line: list[int]) -> list[int]:
     """A line of the reduced search as class moves. There the 2 that fills the pool's last
-    gap fixes no arrangement (its rows stay *loose*, :func:`kernel.next_loose`), and each 3
+    gap fixes no arrangement (its rows stay *loose*, :func:`compiled_board.next_loose`), and each 3
     that later enters column 1 of a loose row fixes that row's 2. Here that 2's move gets
     the arrangement those later moves fixed (or, for the rows still loose where the line
     ends, the 2 of the 3 in column 1 where there is one), which every move in between

@@ -22,7 +22,7 @@ import time
 import numpy as np
 from numba import njit
 
-from ludoteca.solvers.gaps import kernel
+from ludoteca.solvers.gaps import compiled_board
 from ludoteca.solvers.gaps.board import GAP, Board
 
 MAX_LINE = 400
@@ -188,7 +188,7 @@ def best_line(
     Returns the most cards in sequence at a dead end found (-1 if none) and a line to it
     without repeated positions."""
     shape = board.shape
-    grid, pos = kernel.arrays(board.grid)
+    grid, pos = compiled_board.arrays(board.grid)
     out = np.empty(MAX_LINE + 1, dtype=np.int64)
     stop_at = time.perf_counter() + seconds
     best_score, best = -1, []
