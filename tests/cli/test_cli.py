@@ -78,6 +78,8 @@ def test_play_records_a_finished_game_in_the_statistics() -> None:
     ("args", "message"),
     [
         (["play", "chess"], "no game called 'chess'"),
+        (["play", "[/x]"], "no game called '[/x]'"),
+        (["solve", "gaps", "--position", "[/x]"], "bad position '[/x]'"),
         (["play", "tappeto", "--variant", "huge"], "tappeto has no variant 'huge'"),
         (["play", "tappeto", "-p", "rows"], "--param needs key=value"),
         (["solve", "tappeto"], "say what to solve"),
@@ -302,3 +304,25 @@ def test_a_saved_game_resumes_without_naming_the_game_again(tmp_path: Path) -> N
         result = ludoteca(*args)
         assert result.returncode == 2 and message in result.stderr, (args, result.stderr)
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_text_in_brackets_is_shown_as_typed_not_read_as_markup() -> None:
+    """A move typed as '[/x]' ended the game with a MarkupError traceback, and the variant
+    label gaps[redeals=1] lost its parameters in the title and in ``stats`` (read as tags)."""
+    result = runner.invoke(
+        app, ["play", "gaps", "-p", "redeals=1", "--seed", "3"], input="[/x]\n[red]KC\nquit\n"
+    )
+    assert result.exit_code == 0, result.stdout
+    assert "Gaps · gaps[redeals=1] · deal 3" in result.stdout
+    assert "error: bad move '[/x]'" in result.stdout
+    assert "error: bad move '[red]KC'" in result.stdout
+    args = ["gaps", "-v", "no-redeal", "-p", "suits=2", "-p", "ranks=4", "--seed", "5"]
+    from ludoteca.core import find_game
+
+    spec = find_game("gaps")
+    state = spec.new_game(spec.variant("no-redeal", {"suits": "2", "ranks": "4"}), 5)
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    runner.invoke(app, ["play", *args], input="\n".join(state.history_text()) + "\n")
+    table = runner.invoke(app, ["stats"]).stdout  # 80 columns: the label folds in its cell
+    assert "no-redeal" in table and "[suits=2," in table and "ranks=4]" in table

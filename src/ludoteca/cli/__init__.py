@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from rich.markup import escape
+
 from ludoteca.cli.app import app, err_console
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import discover
@@ -14,5 +16,5 @@ def main() -> None:
     try:
         app()
     except LudotecaError as err:
-        err_console.print(f"[bold red]error:[/] {err}", soft_wrap=True)
+        err_console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
         sys.exit(2)

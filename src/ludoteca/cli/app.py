@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 app = typer.Typer(
     name="ludoteca",
@@ -18,6 +19,7 @@ err_console = Console(stderr=True, highlight=False)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print a one-line error to stderr and return the Exit to raise."""
-    err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    """Print a one-line error to stderr and return the Exit to raise (``message`` is plain
+    text: a file name or a move typed in brackets is shown as typed, never read as markup)."""
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     return typer.Exit(code)

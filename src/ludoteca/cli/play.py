@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.panel import Panel
 
 from ludoteca.bots.base import Bot, make_bot
@@ -78,7 +79,8 @@ class Session:
     def show(self) -> None:
         seat = self.viewer()
         observation = self.state.observation(seat)
-        title = f"{self.spec.title} · {self.spec.variant_label(self.state.variant)}"
+        # Text, not markup: a variant label such as gaps[redeals=1] would vanish as a tag.
+        title = f"{self.spec.title} · {escape(self.spec.variant_label(self.state.variant))}"
         if self.state.seed is not None:
             title += f" · deal {self.state.seed}"
         if not self.spec.is_solitaire:
@@ -192,7 +194,7 @@ class Session:
         except OSError as err:
             # A file the system will not write must not end the game (and lose it).
             raise LudotecaError(f"cannot save to {path}: {err.strerror or err}") from None
-        console.print(f"saved to {path}")
+        console.print(f"saved to {escape(str(path))}")
 
 
 def line_editing() -> None:
@@ -226,7 +228,8 @@ def run_session(session: Session) -> None:
             if not session.command(line):
                 return
         except LudotecaError as err:
-            console.print(f"[bold red]error:[/] {err}")
+            # What was typed comes back in the message: '[/x]' must not be read as markup.
+            console.print(f"[bold red]error:[/] {escape(str(err))}")
 
 
 @app.command("play")

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from ludoteca.cli.app import app, console, err_console, fail
 from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, resolve
@@ -114,7 +115,7 @@ def solve_command(
             errors += 1
             if as_json:
                 print(json.dumps({**label, "error": str(state)}, ensure_ascii=False))
-            err_console.print(f"[bold red]error:[/] {state}", soft_wrap=True)
+            err_console.print(f"[bold red]error:[/] {escape(str(state))}", soft_wrap=True)
             continue
         if timed is not None and seconds is not None:
             result = timed(state, limit, seconds, room)

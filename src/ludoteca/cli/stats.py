@@ -6,6 +6,7 @@ import json
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from ludoteca.cli.app import app, console
@@ -37,11 +38,12 @@ def stats_command(
         "best streak",
         "redeals used",
     ):
-        table.add_column(column)
+        # A variant with changed parameters is one long word: fold it, never cut it.
+        table.add_column(column, overflow="fold" if column == "variant" else "ellipsis")
     for r in rows:
         table.add_row(
             r["game"],
-            r["variant"],
+            escape(r["variant"]),  # gaps[redeals=0] is text, not markup
             str(r["played"]),
             str(r["won"]),
             f"{r['best_score']:g}",
