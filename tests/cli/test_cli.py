@@ -326,3 +326,15 @@ def test_text_in_brackets_is_shown_as_typed_not_read_as_markup() -> None:
     runner.invoke(app, ["play", *args], input="\n".join(state.history_text()) + "\n")
     table = runner.invoke(app, ["stats"]).stdout  # 80 columns: the label folds in its cell
     assert "no-redeal" in table and "[suits=2," in table and "ranks=4]" in table
+
+
+def test_a_hint_says_what_the_search_learned_without_a_verdict_it_lacks() -> None:
+    """Seed, Gameplay 4 (a redeal when no more moves are possible): the hint on a stuck deal
+    said "hint: redeal (not known) no other move: redeal"; without a verdict it says only
+    what the search learned, as the web does."""
+    position = "2C 3C 4C -- / 2D 4D -- 3D"
+    args = ["play", "gaps", "-p", "suits=2", "-p", "ranks=4", "-p", "redeals=1"]
+    result = runner.invoke(app, [*args, "--position", position], input="hint\nquit\n")
+    assert result.exit_code == 0, result.stdout
+    assert "hint: redeal (no other move: redeal)" in result.stdout
+    assert "not known" not in result.stdout

@@ -177,11 +177,12 @@ class Session:
         with console.status("thinking…"):
             found = hint_for(self.state, self.viewer(), 2.0)
         move = found.move or "no move"
-        if self.spec.is_solitaire:
-            status = {True: "still winnable", False: "no longer winnable", None: "not known"}
-            console.print(f"hint: [bold]{move}[/] ({status[found.winnable]}) {found.note}".rstrip())
-        else:
-            console.print(f"hint: [bold]{move}[/] ({found.note})")
+        # A verdict only when the search reached one (as on the web), then what it learned.
+        verdict = {True: "still winnable", False: "no longer winnable"}.get(found.winnable)
+        if not self.spec.is_solitaire:
+            verdict = None
+        said = "; ".join(part for part in (verdict, found.note) if part)
+        console.print(f"hint: [bold]{move}[/]" + (f" ({said})" if said else ""))
 
     def save(self, name: str) -> None:
         if not name:
