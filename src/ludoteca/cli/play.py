@@ -178,9 +178,8 @@ class Session:
             found = hint_for(self.state, self.viewer(), 2.0)
         move = found.move or "no move"
         # A verdict only when the search reached one (as on the web), then what it learned.
-        verdict = {True: "still winnable", False: "no longer winnable"}.get(found.winnable)
-        if not self.spec.is_solitaire:
-            verdict = None
+        verdicts = {True: "still winnable", False: "no longer winnable", None: None}
+        verdict = verdicts[found.winnable] if self.spec.is_solitaire else None
         said = "; ".join(part for part in (verdict, found.note) if part)
         console.print(f"hint: [bold]{move}[/]" + (f" ({said})" if said else ""))
 
