@@ -347,6 +347,28 @@ def test_a_game_is_resumed_or_forgotten_from_the_home_page(table: Any) -> None:
     assert table.live.app.state.rooms.store.games_in_progress("resumer") == []
 
 
+def test_a_game_in_progress_is_listed_with_its_parameters(table: Any) -> None:
+    """Variants (docs/rules/gaps.md: every variant takes -p redeals=0..3): a Montana deal
+    with one redeal was listed as "montana · deal 3 · 1 moves", as if it were the variant
+    as declared; it is listed as the table names it, "montana[redeals=1]", and "1 move"."""
+    page = table.page
+    table.home()
+    page.locator("#player").fill("lister")
+    page.locator("#player").press("Tab")
+    page.wait_for_selector("text=Statistics for lister")
+    card = page.locator(".game[data-game=gaps]")
+    card.locator("select[name=variant]").select_option("montana")
+    card.locator("summary").click()
+    card.locator("input[name=param-redeals]").fill("1")
+    card.locator("input[name=seed]").fill("3")
+    card.locator("button.play").click()
+    page.wait_for_selector(".table-page[data-game=gaps]")
+    table.click_move()
+    table.home()
+    entry = page.locator(".resume li").first.inner_text()
+    assert "montana[redeals=1] · deal 3 · 1 move ·" in " ".join(entry.split())
+
+
 def test_a_move_animates(table: Any) -> None:
     """The card slides from the carpet to its foundation (and the refill from the reserve)."""
     table.start("tappeto", seed=short_tappeto_seed())

@@ -222,8 +222,12 @@ function showResume(section, rooms, titles) {
     const item = document.createElement('li');
     const when = new Date(room.updated * 1000).toLocaleString();
     const deal = room.seed === null ? '' : ` · deal ${room.seed}`;
-    item.innerHTML = html`<span><strong>${titles[room.game] ?? room.game}</strong> · ${room.variant}${deal}
-      · ${room.plies} moves · ${when}</span>`;
+    // The variant as the table names it: changed parameters too (gaps[redeals=1]).
+    const changed = Object.entries(room.params ?? {}).map(([k, v]) => `${k}=${v}`).join(',');
+    const variant = changed ? `${room.variant}[${changed}]` : room.variant;
+    const moves = `${room.plies} move${room.plies === 1 ? '' : 's'}`;
+    item.innerHTML = html`<span><strong>${titles[room.game] ?? room.game}</strong> · ${variant}${deal}
+      · ${moves} · ${when}</span>`;
     if (mine) {
       const link = document.createElement('a');
       link.href = `#/room/${room.room}`;
