@@ -338,3 +338,16 @@ def test_a_hint_says_what_the_search_learned_without_a_verdict_it_lacks() -> Non
     assert result.exit_code == 0, result.stdout
     assert "hint: redeal (no other move: redeal)" in result.stdout
     assert "not known" not in result.stdout
+
+
+def test_replay_names_the_variant_with_its_parameters_and_a_position_start(tmp_path: Path) -> None:
+    """``replay`` of a game begun from a position said "deal None", dropped the changed
+    parameters (gaps, for a 2 x 4 board with one redeal) and counted "1 moves"."""
+    save = tmp_path / "small.json"
+    args = ["play", "gaps", "-p", "suits=2", "-p", "ranks=4", "-p", "redeals=1"]
+    position = "2C 3C -- 4D / 2D 4C 3D --"
+    runner.invoke(app, [*args, "--position", position], input=f"4C\nsave {save}\nquit\n")
+    result = runner.invoke(app, ["replay", str(save)])
+    assert result.exit_code == 0, result.stdout
+    assert "Gaps · gaps[redeals=1,suits=2,ranks=4] · from a position · 1 move\n" in result.stdout
+    assert "deal None" not in result.stdout

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.panel import Panel
 
 from ludoteca.cli.app import app, console, fail
@@ -43,9 +44,12 @@ def replay_command(
         raise fail("this game is not over: choose whose view to replay with --as-player N")
     moves, saved.moves = saved.moves, []
     state = restore(saved, str(file))
-    console.print(
-        f"[bold]{spec.title}[/] · {saved.variant} · deal {saved.seed} · {len(moves)} moves"
-    )
+    # The variant as play names it (gaps[redeals=1]: text, not markup); a game begun from
+    # a position has no deal number.
+    start = "from a position" if saved.seed is None else f"deal {saved.seed}"
+    label = escape(spec.variant_label(final.variant))
+    count = f"{len(moves)} move{'' if len(moves) == 1 else 's'}"
+    console.print(f"[bold]{spec.title}[/] · {label} · {start} · {count}")
     _views(state, seats)
     for number, move in enumerate(moves, start=1):
         if step:
