@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -351,3 +352,28 @@ def test_replay_names_the_variant_with_its_parameters_and_a_position_start(tmp_p
     assert result.exit_code == 0, result.stdout
     assert "Gaps · gaps[redeals=1,suits=2,ranks=4] · from a position · 1 move\n" in result.stdout
     assert "deal None" not in result.stdout
+
+
+def _wrapped_interrupt() -> SystemError:
+    error = SystemError("a compiled function's callback returned with an exception set")
+    error.__cause__ = KeyboardInterrupt()
+    return error
+
+
+@pytest.mark.parametrize("interrupt", [KeyboardInterrupt, _wrapped_interrupt])
+def test_ctrl_c_stops_a_hint_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch, interrupt: Any
+) -> None:
+    """Ctrl-C while the hint searched ended the session (exit 130, or a SystemError traceback
+    when it landed in the Gaps kernel's clock callback) and lost the game; it now stops the
+    search only, which works on a copy, so the position is as it was."""
+    import ludoteca.cli.play as play
+
+    def interrupted(state: object, seat: int, seconds: float) -> None:
+        raise interrupt()
+
+    monkeypatch.setattr(play, "hint_for", interrupted)
+    result = runner.invoke(app, ["play", "gaps", "--seed", "7"], input="KC\nhint\nundo\nquit\n")
+    assert result.exit_code == 0, result.stdout
+    assert "error: hint stopped" in result.stdout
+    assert result.stdout.count("legal: KC QH 4D JS") == 2  # the undo found the position intact

@@ -25,7 +25,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameSpec, State
 from ludoteca.core.registry import find_game
 from ludoteca.core.rng import DealRng
-from ludoteca.core.saves import loads, snapshot
+from ludoteca.core.saves import loads, restore, snapshot
 from ludoteca.hints import hint_for
 from ludoteca.store.files import read_text, write_atomic
 from ludoteca.store.results import record_finished
@@ -174,8 +174,19 @@ class Session:
     def hint(self) -> None:
         if self.state.is_over:
             raise LudotecaError(f"the game is over: no hint ({self.after_the_end})")
-        with console.status("thinking…"):
-            found = hint_for(self.state, self.viewer(), 2.0)
+        # The search gets a copy, so that Ctrl-C can stop it anywhere without leaving a
+        # half-searched position behind; the game goes on (it used to end the session).
+        copy = restore(snapshot(self.state, self.seats, self.start))
+        try:
+            with console.status("thinking… (Ctrl-C stops it)"):
+                found = hint_for(copy, self.viewer(), 2.0)
+        except KeyboardInterrupt:
+            raise LudotecaError("hint stopped") from None
+        except SystemError as err:
+            # Ctrl-C inside a compiled search's callback arrives wrapped (Numba).
+            if not isinstance(err.__cause__, KeyboardInterrupt):
+                raise
+            raise LudotecaError("hint stopped") from None
         move = found.move or "no move"
         # A verdict only when the search reached one (as on the web), then what it learned.
         verdicts = {True: "still winnable", False: "no longer winnable", None: None}
