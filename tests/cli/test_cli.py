@@ -377,3 +377,29 @@ def test_ctrl_c_stops_a_hint_and_the_game_goes_on(
     assert result.exit_code == 0, result.stdout
     assert "error: hint stopped" in result.stdout
     assert result.stdout.count("legal: KC QH 4D JS") == 2  # the undo found the position intact
+
+
+def test_stats_finds_a_game_as_play_does() -> None:
+    """Variants (docs/rules/gaps.md: Addiction keeps completion statistics): ``stats
+    addiction`` printed "no finished games yet" beside finished Addiction games (it matched
+    the game's name only), and ``stats chess`` said the same instead of an error."""
+    from ludoteca.core import find_game
+
+    spec = find_game("gaps")
+    for variant in ("addiction", "gaps"):
+        chosen = spec.variant(variant, {"suits": "2", "ranks": "4"})
+        state = spec.new_game(chosen, 5)
+        while not state.is_over:
+            state.apply(state.legal_moves()[0])
+        args = ["play", "gaps", "-v", variant, "-p", "suits=2", "-p", "ranks=4", "--seed", "5"]
+        runner.invoke(app, args, input="\n".join(state.history_text()) + "\n")
+
+    def variants(*args: str) -> list[str]:
+        stats = runner.invoke(app, ["stats", *args, "--json"]).stdout
+        return sorted(json.loads(line)["variant"] for line in stats.splitlines())
+
+    assert variants("addiction") == ["addiction[suits=2,ranks=4]"]
+    assert variants("spaces") == variants("gaps") == variants()
+    assert len(variants()) == 2
+    result = ludoteca("stats", "chess")
+    assert result.returncode == 2 and "no game called 'chess'" in result.stderr

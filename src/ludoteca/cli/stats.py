@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -11,18 +12,23 @@ from rich.table import Table
 
 from ludoteca.cli.app import app, console
 from ludoteca.cli.common import DbOpt, JsonOpt, open_db
+from ludoteca.core.registry import find_game, variant_for
 from ludoteca.store.results import game_statistics
 
 
 @app.command("stats")
 def stats_command(
-    game: Annotated[str | None, typer.Argument(help="Only this game.")] = None,
+    game: Annotated[
+        str | None,
+        typer.Argument(help="Only this game, by name or alias; a variant's name: only it."),
+    ] = None,
     as_json: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
     """Completion statistics of the games you finished (Addiction keeps redeals used too)."""
+    wanted = _wanted(game)
     with open_db(db) as connection:
-        rows = [r for r in game_statistics(connection) if game in (None, r["game"])]
+        rows = [r for r in game_statistics(connection) if wanted(r)]
     if as_json:
         for row in rows:
             print(json.dumps(row))
@@ -52,3 +58,21 @@ def stats_command(
             str(r["redeals_used"]),
         )
     console.print(table if rows else "no finished games yet")
+
+
+def _wanted(game: str | None) -> Callable[[dict[str, Any]], bool]:
+    """Which rows to show: a game found as ``play`` finds it (an unknown name is an error, not
+    an empty table), and for a variant's name (``addiction``) that variant alone, whatever
+    parameters were changed (``addiction[penalty=2]``)."""
+    if game is None:
+        return lambda row: True
+    spec = find_game(game)
+    variant = variant_for(spec, game, None)
+    return lambda row: (
+        row["game"] == spec.name
+        and variant
+        in (
+            None,
+            str(row["variant"]).partition("[")[0],
+        )
+    )
