@@ -403,3 +403,14 @@ def test_stats_finds_a_game_as_play_does() -> None:
     assert len(variants()) == 2
     result = ludoteca("stats", "chess")
     assert result.returncode == 2 and "no game called 'chess'" in result.stderr
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**63)])
+def test_a_deal_number_the_statistics_cannot_store_is_refused_at_the_start(seed: str) -> None:
+    """A deal number of 2**63 or more played to the end crashed with "OverflowError: Python
+    int too large to convert to SQLite INTEGER" when the result was stored; it is refused
+    before the game, as the web refuses a negative one."""
+    result = ludoteca("play", "gaps", "--seed", seed, input="quit\n")
+    assert result.returncode == 2, result.stdout
+    assert f"a deal number is 0..{2**63 - 1}, not {seed}" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr

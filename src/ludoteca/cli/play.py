@@ -37,6 +37,9 @@ HELP = (
     "[bold]hint[/], [bold]save FILE[/], [bold]help[/], [bold]quit[/]."
 )
 
+MAX_DEAL = 2**63 - 1
+"""The largest deal number the statistics can store, as a web deal number is 0 or more."""
+
 
 class Session:
     """One game at the terminal: the state, who sits where, and what was already shown."""
@@ -274,6 +277,9 @@ def play_command(
             state, start = spec.new_game(chosen, deal, len(seats)), None
     if HUMAN not in seats and not state.spec.is_solitaire:
         raise fail("--players needs at least one 'you' to play (use 'tournament' for bots only)")
+    if state.seed is not None and not 0 <= state.seed <= MAX_DEAL:
+        # Checked before the game, not when its end is stored (SQLite's integers are 64-bit).
+        raise fail(f"a deal number is 0..{MAX_DEAL}, not {state.seed}")
     run_session(Session(state, seats, db, start))
 
 
