@@ -150,6 +150,7 @@ def test_requests_before_sitting_down_are_refused(player: Any) -> None:
         ({"game": "tappeto", "params": {"rows": "many"}}, "needs a int"),
         ({"game": "tappeto", "params": {"colour": 1}}, "no parameter"),
         ({"game": "tappeto", "seed": -4}, "0 or more"),
+        ({"game": "gaps", "seed": 2**63}, f"at most {2**63 - 1}"),
         ({"game": "tappeto", "seats": ["human", "human"]}, "for 1-1 players"),
         ({"game": "domino", "seats": ["random", "random"]}, "must be a person"),
         ({"game": "domino", "seats": ["human", "deep-blue"]}, "a seat is one of"),

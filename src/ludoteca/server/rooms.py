@@ -28,6 +28,7 @@ from ludoteca.solvers.base import Hint
 from ludoteca.store.web import SavedGame, WebStore
 
 DEFAULT_PLAYER = "player"
+MAX_DEAL = 2**63 - 1
 log = logging.getLogger(__name__)
 
 Listener = Callable[[dict[str, Any]], Awaitable[None]]
@@ -260,8 +261,11 @@ class Rooms:
         seed = request.get("seed")
         if seed is None:
             seed = secrets.randbelow(1_000_000)
-        if seed < 0:
-            raise ProtocolError("bad-request", "a deal number is 0 or more")
+        if not 0 <= seed <= MAX_DEAL:
+            # SQLite keeps 64-bit integers: a larger deal failed as "the server failed".
+            raise ProtocolError(
+                "bad-request", f"a deal number is 0 or more, and at most {MAX_DEAL}"
+            )
         saved = SavedGame(
             id=secrets.token_urlsafe(6),
             game=spec.name,
