@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludoteca.core.registry import find_game
+from ludoteca.server.catalog import PLAYERS_END
 from ludoteca.server.protocol import PROTOCOL, REQUESTS
 from ludoteca.server.rooms import Room
 
@@ -367,6 +370,13 @@ def test_the_catalog_and_the_rules(client: TestClient) -> None:
         assert bool(game["bots"]) != game["solitaire"]
         rules = client.get(f"/api/rules/{game['name']}").json()
         assert rules["title"] == game["title"] and "<" in rules["html"]
+        # Players get the rules, not the solvers' workings and figures (PLAYERS_END).
+        doc = Path(__file__).parents[2] / "docs" / "rules" / f"{game['name']}.md"
+        players, cut, rest = doc.read_text(encoding="utf-8").partition(PLAYERS_END)
+        heading = rest.strip().splitlines()[0].removeprefix("## ")
+        assert cut and f"<h2>{html.escape(heading)}</h2>" not in rules["html"]
+        assert "<h2>Measured" not in rules["html"] and players.count("\n## ") >= 2
+        assert rules["html"].endswith(f"docs/rules/{game['name']}.md in the project.</em></p>")
     assert client.get("/api/rules/chess").status_code == 404
     page = client.get("/")
     assert page.status_code == 200 and "/web/app.js" in page.text

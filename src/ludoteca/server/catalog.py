@@ -15,6 +15,9 @@ from ludoteca.hints import has_hint
 PACKAGE = Path(__file__).resolve().parents[1]
 REPO = PACKAGE.parents[1]
 WEB = PACKAGE / "web"
+PLAYERS_END = "<!-- the rules for players end here -->"
+"""In a rules document, the line after which come the solvers, bots and measured figures:
+the web's rules dialog shows players what comes before it."""
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -42,12 +45,20 @@ def _game(spec: GameSpec) -> dict[str, Any]:
 
 
 def rules_html(spec: GameSpec, docs: Path | None = None) -> str:
-    """The game's rules document as HTML, or a short note when the file is missing."""
+    """The player's part of the game's rules document (up to :data:`PLAYERS_END`) as HTML,
+    with a line that says where the rest is; a short note when the file is missing."""
     for path in _rules_paths(spec, docs):
         if path.is_file():
-            text = path.read_text(encoding="utf-8")
+            text, cut, _ = path.read_text(encoding="utf-8").partition(PLAYERS_END)
             # js-default: tables on, raw HTML off (the page shows the output as-is).
-            return str(MarkdownIt("js-default").render(text))
+            html = str(MarkdownIt("js-default").render(text))
+            if cut:
+                where = _escape(spec.rules_doc or f"docs/rules/{spec.name}.md")
+                html += (
+                    "<p><em>How the solvers and bots work, and the measured figures, are in"
+                    f" {where} in the project.</em></p>"
+                )
+            return html
     return (
         f"<h1>{_escape(spec.title)}</h1><p>{_escape(spec.description)}</p>"
         f"<p><em>The full rules ({_escape(spec.rules_doc or spec.name)}) are not"
