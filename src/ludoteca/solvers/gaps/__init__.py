@@ -152,16 +152,18 @@ def hint(state: State[Any], seconds: float) -> Hint:
     step = _concrete_first(game, line)
     if reached == board.shape.full and step is not None:
         return Hint(step, True, "winnable without a redeal")
+    # Lost without a redeal is lost only when no redeal is left: a redeal may still win.
+    lost = False if game.redeals_used == game.params.redeals else None
     if answer.complete and exact:
         note = f"not winnable without a redeal; at best {most.best_dead_end} in sequence"
-        return Hint(_first(game, most), False, note)
+        return Hint(_first(game, most), lost, note)
     move = step if step is not None and reached > most.best_dead_end else _first(game, most)
     found = max(reached, most.best_dead_end)
     if answer.complete:
         note = f"not winnable without a redeal; {found} in sequence found so far"
-    else:
-        note = f"search stopped; {found} in sequence reached so far"
-    return Hint(move, answer.winnable, note)
+        return Hint(move, lost, note)
+    note = f"search stopped; {found} in sequence reached so far"
+    return Hint(move, None, note)
 
 
 def _concrete_first(game: GapsState, line: nested.Line) -> str | None:
