@@ -404,3 +404,27 @@ def test_every_other_game_is_played_to_its_end_by_clicks(
     assert table.over(), f"{game} did not end within 1500 clicks"
     table.page.locator(".end-panel .end-card").wait_for()
     table.shot(shots / f"{game}-end.png")
+
+
+def test_the_statistics_show_the_redeals_used_once_a_game_used_one(table: Any) -> None:
+    """The issue's Addiction statistics (games, wins, redeals used, best score) in the
+    browser: the home page's table gets a "Redeals used" column once a finished game used a
+    redeal, with the total per game and variant."""
+    from ludoteca.store.web import SavedGame
+
+    page = table.page
+    store = table.live.app.state.rooms.store
+    table.home()
+    page.locator("#player").fill("redealer")
+    page.locator("#player").press("Tab")
+    page.wait_for_selector("text=Statistics for redealer")
+    assert page.locator(".stat-table").count() == 0
+    for i, used in enumerate([2, 3]):
+        game = SavedGame(f"r{i}", "gaps", "addiction", {}, i, ["human"], ["t"], "redealer", "", [])
+        store.create_game(game)
+        assert store.record_result(game.id, "addiction", i == 1, 40.0 + i, {"redeals_used": used})
+    table.home()
+    head = page.locator(".stat-table thead th")
+    head.first.wait_for()
+    assert head.last.inner_text() == "Redeals used"
+    assert page.locator(".stat-table tbody td").last.inner_text() == "5"

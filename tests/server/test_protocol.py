@@ -352,10 +352,30 @@ def test_a_finished_game_counts_in_the_statistics(client: TestClient, player: An
             "best_score": stats[0]["best_score"],
             "streak": -2,
             "best_streak": 0,
+            "redeals_used": 0,
         }
     ]
     assert client.get("/api/rooms").json()["rooms"] == []
     assert client.get("/api/stats?player=someone-else").json()["stats"] == []
+
+
+def test_an_addiction_game_on_the_web_keeps_its_redeals_in_the_statistics(
+    client: TestClient, player: Any
+) -> None:
+    """The issue's Addiction statistics (games, wins, redeals used, best score) for a game
+    played in the browser: a small Addiction deal played move by move (the first legal
+    move each time, so the redeal whenever it is the move left) to its end."""
+    _, state = player.start(
+        "gaps", variant="addiction", params={"suits": "2", "ranks": "4"}, seed=0
+    )
+    redeals = 0
+    while state["outcome"] is None:
+        move = state["legal_moves"][0]
+        redeals += move == "redeal"
+        state = player.ask("move", move=move)
+    assert redeals == 2  # deal 0 of this board, played this way
+    (stats,) = client.get("/api/stats").json()["stats"]
+    assert (stats["game"], stats["played"], stats["redeals_used"]) == ("gaps", 1, redeals)
 
 
 def test_the_catalog_and_the_rules(client: TestClient) -> None:

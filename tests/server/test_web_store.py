@@ -81,3 +81,44 @@ def test_a_result_is_recorded_once_and_ends_the_game_in_progress(store: WebStore
     assert not store.record_result("g1", "tappeto", False, 3)
     assert store.stats("ada")[0].won == 1
     assert [g["room"] for g in store.games_in_progress()] == ["g2"]
+
+
+def test_addiction_results_keep_the_redeals_used(store: WebStore) -> None:
+    """The issue's Addiction statistics (games, wins, redeals used, best score) on the web:
+    a result keeps its outcome's details, and the statistics add up the redeals used."""
+    for i, (won, used) in enumerate([(False, 3), (True, 1), (True, None)]):
+        store.create_game(saved(f"g{i}"))
+        details = {} if used is None else {"redeals_used": used, "in_sequence": 48}
+        assert store.record_result(f"g{i}", "addiction", won, 40.0 + i, details)
+    (stats,) = store.stats("ada")
+    assert (stats.played, stats.won, stats.best_score) == (3, 2, 42.0)
+    assert stats.redeals_used == 4 and stats.as_json()["redeals_used"] == 4
+
+
+def test_a_database_from_before_the_details_column_is_brought_up_to_date(
+    tmp_path: Path,
+) -> None:
+    """A web database made before results kept details gets the column when opened: its
+    old results stay (counting no redeals) and new ones keep their redeals."""
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        """
+        CREATE TABLE web_results (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, game_id TEXT NOT NULL UNIQUE,
+            player TEXT NOT NULL, game TEXT NOT NULL, variant TEXT NOT NULL,
+            won INTEGER NOT NULL, score REAL NOT NULL, finished REAL NOT NULL
+        );
+        INSERT INTO web_results (game_id, player, game, variant, won, score, finished)
+        VALUES ('g0', 'ada', 'tappeto', 'tappeto', 1, 30.0, 0.0);
+        """
+    )
+    old.commit()
+    old.close()
+    store = WebStore(path)
+    store.create_game(saved("g1"))
+    assert store.record_result("g1", "tappeto", False, 12.0, {"redeals_used": 2})
+    (stats,) = store.stats("ada")
+    assert (stats.played, stats.won, stats.redeals_used) == (2, 1, 2)

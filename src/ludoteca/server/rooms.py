@@ -135,7 +135,11 @@ class Room:
             return
         seat = self.saved.seats.index(HUMAN)
         self.store.record_result(
-            self.id, self.variant_key, seat in outcome.winners, outcome.scores[seat]
+            self.id,
+            self.variant_key,
+            seat in outcome.winners,
+            outcome.scores[seat],
+            outcome.details,
         )
 
     def _only_bots_besides(self, seat: int, what: str) -> None:

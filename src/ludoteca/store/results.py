@@ -183,7 +183,7 @@ def game_statistics(connection: sqlite3.Connection) -> list[dict[str, Any]]:
         used = int(json.loads(row["details"]).get("redeals_used", 0))
         redeals[key] = redeals.get(key, 0) + used
     return [
-        {**summarize(game, variant, results).as_json(), "redeals_used": redeals[(game, variant)]}
+        summarize(game, variant, results, redeals[(game, variant)]).as_json()
         for (game, variant), results in grouped.items()
     ]
 
@@ -198,6 +198,8 @@ class Stats:
     streak: int
     """Wins (positive) or losses (negative) in a row, ending with the latest game."""
     best_streak: int
+    redeals_used: int = 0
+    """Redeals used over all these games (Gaps and Addiction keep them)."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -208,11 +210,15 @@ class Stats:
             "best_score": self.best_score,
             "streak": self.streak,
             "best_streak": self.best_streak,
+            "redeals_used": self.redeals_used,
         }
 
 
-def summarize(game: str, variant: str, results: list[tuple[bool, float]]) -> Stats:
-    """Played, won, best score and streaks of one game and variant, results oldest first."""
+def summarize(
+    game: str, variant: str, results: list[tuple[bool, float]], redeals_used: int = 0
+) -> Stats:
+    """Played, won, best score and streaks of one game and variant, results oldest first;
+    ``redeals_used``: their redeals in all."""
     streak = best = 0
     for won, _ in results:
         # A win extends a winning streak or starts one; a loss likewise, counted negative.
@@ -227,4 +233,5 @@ def summarize(game: str, variant: str, results: list[tuple[bool, float]]) -> Sta
         best_score=max(score for _, score in results),
         streak=streak,
         best_streak=best,
+        redeals_used=redeals_used,
     )

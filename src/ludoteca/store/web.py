@@ -11,7 +11,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,7 +48,8 @@ CREATE TABLE IF NOT EXISTS web_results (
     variant TEXT NOT NULL,
     won INTEGER NOT NULL,
     score REAL NOT NULL,
-    finished REAL NOT NULL
+    finished REAL NOT NULL,
+    details TEXT NOT NULL DEFAULT '{}'
 );
 CREATE INDEX IF NOT EXISTS web_results_by_player ON web_results (player, game, variant, id);
 """
@@ -57,6 +58,11 @@ CREATE INDEX IF NOT EXISTS web_results_by_player ON web_results (player, game, v
 @add_schema
 def _create(connection: sqlite3.Connection) -> None:
     connection.executescript(SCHEMA)
+    # A database made before results kept their details (redeals used) gets the column;
+    # its older results count no redeals.
+    columns = {row["name"] for row in connection.execute("PRAGMA table_info(web_results)")}
+    if "details" not in columns:
+        connection.execute("ALTER TABLE web_results ADD COLUMN details TEXT NOT NULL DEFAULT '{}'")
 
 
 @dataclass(frozen=True)
@@ -135,8 +141,16 @@ class WebStore:
         with self.conn as db:
             self._touch(db, game_id, status)
 
-    def record_result(self, game_id: str, variant_key: str, won: bool, score: float) -> bool:
-        """Record a finished game once (the first ending counts); False if already recorded."""
+    def record_result(
+        self,
+        game_id: str,
+        variant_key: str,
+        won: bool,
+        score: float,
+        details: Mapping[str, Any] | None = None,
+    ) -> bool:
+        """Record a finished game once (the first ending counts); False if already recorded.
+        ``details``: the outcome's game-specific figures (``redeals_used`` in Gaps)."""
         with self.conn as db:
             row = db.execute("SELECT player, game FROM web_games WHERE id = ?", (game_id,))
             found = row.fetchone()
@@ -144,7 +158,7 @@ class WebStore:
                 return False
             cursor = db.execute(
                 "INSERT OR IGNORE INTO web_results (game_id, player, game, variant, won, score,"
-                " finished) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                " finished, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
                     found["player"],
@@ -153,6 +167,7 @@ class WebStore:
                     int(won),
                     score,
                     time.time(),
+                    json.dumps(dict(details or {})),
                 ),
             )
             self._touch(db, game_id, "finished")
@@ -214,10 +229,18 @@ class WebStore:
 
     def stats(self, player: str) -> list[Stats]:
         rows = self.conn.execute(
-            "SELECT game, variant, won, score FROM web_results WHERE player = ? ORDER BY id",
+            "SELECT game, variant, won, score, details FROM web_results WHERE player = ?"
+            " ORDER BY id",
             (player,),
         ).fetchall()
         grouped: dict[tuple[str, str], list[tuple[bool, float]]] = {}
+        redeals: dict[tuple[str, str], int] = {}
         for r in rows:
-            grouped.setdefault((r["game"], r["variant"]), []).append((bool(r["won"]), r["score"]))
-        return [summarize(game, variant, results) for (game, variant), results in grouped.items()]
+            key = (r["game"], r["variant"])
+            grouped.setdefault(key, []).append((bool(r["won"]), r["score"]))
+            used = int(json.loads(r["details"]).get("redeals_used", 0))
+            redeals[key] = redeals.get(key, 0) + used
+        return [
+            summarize(game, variant, results, redeals[(game, variant)])
+            for (game, variant), results in grouped.items()
+        ]
