@@ -306,3 +306,19 @@ def test_the_status_line_says_won_once() -> None:
     assert "won" in text and "(won)" not in text
     console.print(renderer_for("gaps")(small("2C 3C 4C -- / 2D 4D -- 3D").observation(0)))
     assert "lost (stuck)" in console.export_text()
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "message"),
+    [
+        ("redeals", "two", "parameter 'redeals' needs a whole number, not 'two'"),
+        ("penalty", "high", "parameter 'penalty' needs a number, not 'high'"),
+        ("twos_first", "maybe", "parameter 'twos_first' needs a yes or no, not 'maybe'"),
+    ],
+)
+def test_a_parameter_of_the_wrong_kind_is_named_in_words(key: str, text: str, message: str) -> None:
+    """Non-negotiable: wrong options get a one-line message that says what was wrong (the
+    variants' parameters, docs/rules/gaps.md, Variants and parameters)."""
+    with pytest.raises(UnknownGameError) as error:
+        find_game("gaps").variant("gaps", {key: text})
+    assert str(error.value) == message

@@ -150,7 +150,7 @@ def test_requests_before_sitting_down_are_refused(player: Any) -> None:
     [
         ({"game": "chess"}, "no game called"),
         ({"game": "tappeto", "variant": "huge"}, "no variant"),
-        ({"game": "tappeto", "params": {"rows": "many"}}, "needs a int"),
+        ({"game": "tappeto", "params": {"rows": "many"}}, "needs a whole number"),
         ({"game": "tappeto", "params": {"colour": 1}}, "no parameter"),
         ({"game": "tappeto", "seed": -4}, "0 or more"),
         ({"game": "gaps", "seed": 2**63}, f"at most {2**63 - 1}"),

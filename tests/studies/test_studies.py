@@ -59,7 +59,7 @@ def test_parallel_jobs_give_the_same_answer(private_database: Path) -> None:
         (StudyPlan("tappeto", None, {}, "psychic", 5), "no policy 'psychic'"),
         (StudyPlan("tappeto", None, {}, "random", 0), "at least 1"),
         (StudyPlan("tappeto", "mini", {}, "random", 5), "no variant 'mini'"),
-        (StudyPlan("tappeto", None, {"rows": "x"}, "random", 5), "needs a int"),
+        (StudyPlan("tappeto", None, {"rows": "x"}, "random", 5), "needs a whole number"),
     ],
 )
 def test_bad_plans_are_refused(plan: StudyPlan, message: str, private_database: Path) -> None:

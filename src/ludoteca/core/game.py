@@ -94,7 +94,9 @@ def _convert(key: str, text: str, current: object) -> object:
         if current is None:
             return None if text.lower() in {"none", ""} else int(text)
     except ValueError:
-        kind = type(current).__name__
+        kind = {bool: "yes or no", int: "whole number", float: "number"}.get(
+            type(current), "whole number or none"
+        )
         raise UnknownGameError(f"parameter '{key}' needs a {kind}, not '{text}'") from None
     return text
 
