@@ -414,3 +414,34 @@ def test_a_deal_number_the_statistics_cannot_store_is_refused_at_the_start(seed:
     assert result.returncode == 2, result.stdout
     assert f"a deal number is 0..{2**63 - 1}, not {seed}" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_ctrl_c_stops_a_long_solve_at_once(tmp_path: Path) -> None:
+    """Ctrl-C during ``solve`` ends it at once with a one-line message, the answers already
+    given kept: before, it came as a traceback from inside the compiled search, or not until
+    the time budget ran out (28 s of a 30 s budget)."""
+    import signal
+    import time
+
+    from ludoteca.core.registry import find_game
+
+    spec = find_game("gaps")
+    lines = [spec.new_game("no-redeal", seed).position() for seed in (3, 290)]
+    file = tmp_path / "positions.txt"
+    file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    command = [sys.executable, "-m", "ludoteca", "solve", "gaps", "-v", "no-redeal"]
+    command += ["--positions", str(file), "--seconds", "30", "--json"]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as run:
+        assert run.stdout is not None and run.stderr is not None
+        first = json.loads(run.stdout.readline())  # deal 3 is lost at once; 290 takes long
+        time.sleep(1.0)
+        asked = time.monotonic()
+        run.send_signal(signal.SIGINT)
+        assert run.wait(timeout=10) == 130
+        assert time.monotonic() - asked < 5
+        errors = run.stderr.read()
+        rest = run.stdout.read()
+    assert first["winnable"] is False and rest == ""
+    assert errors.strip() == "error: interrupted: no answer for the position being solved"
