@@ -65,3 +65,70 @@ def test_parallel_jobs_give_the_same_answer(private_database: Path) -> None:
 def test_bad_plans_are_refused(plan: StudyPlan, message: str, private_database: Path) -> None:
     with _connect(private_database) as connection, pytest.raises(UnknownGameError, match=message):
         run_study(plan, connection)
+
+
+def test_each_deal_is_stored_as_soon_as_it_is_played(private_database: Path) -> None:
+    """Non-negotiable: results survive a crash. In one process a study stores each deal
+    before it plays the next (it used to play every deal first and store them at the end,
+    so a study stopped at deal 999 of 1,000 kept nothing); the progress says so."""
+    plan = StudyPlan("tappeto", None, {}, "random", 40)
+    seen: list[tuple[int, int]] = []
+    with _connect(private_database) as connection:
+
+        def progress(done: int, total: int) -> None:
+            (stored,) = connection.execute("SELECT COUNT(*) FROM study_deals").fetchone()
+            seen.append((done, stored))
+
+        run_study(plan, connection, progress)
+    assert seen == [(done, done) for done in range(41)]
+
+
+def test_ctrl_c_stops_a_study_at_once_and_it_goes_on_from_there(tmp_path: Path) -> None:
+    """Ctrl-C during ``study`` (one process, or worker processes) ends it at once with a
+    one-line message that says how many deals are stored, and leaves no worker behind; the
+    deals stored stay (it went on until the budget of every deal ran out, 10 minutes and
+    more, or left a traceback from each worker)."""
+    import json
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    for jobs in (1, 2):
+        database = tmp_path / f"jobs{jobs}.sqlite3"
+        command = [sys.executable, "-m", "ludoteca", "study", "gaps", "-v", "no-redeal"]
+        command += ["--deals", "300", "--seed", "280", "--max-states", "300000"]
+        command += ["--jobs", str(jobs), "--db", str(database)]
+        pipes = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True}
+        with subprocess.Popen(command, **pipes) as run:
+            started = time.monotonic()
+            while time.monotonic() - started < 60 and not _stored(database):
+                time.sleep(0.2)
+            asked = time.monotonic()
+            run.send_signal(signal.SIGINT)
+            assert run.wait(timeout=20) == 130
+            assert time.monotonic() - asked < 10
+            _, errors = run.communicate()
+        kept = _stored(database)
+        assert kept >= 1
+        assert errors.strip() == (
+            f"error: interrupted: {kept} of 300 deals stored; the same command goes on from there"
+        )
+        listed = subprocess.run(
+            [sys.executable, "-m", "ludoteca", "study", "--list", "--json", "--db", str(database)],
+            capture_output=True,
+            text=True,
+        )
+        assert [json.loads(line)["deals"] for line in listed.stdout.splitlines()] == [kept]
+
+
+def _stored(path: Path) -> int:
+    """Deals stored in the study database at ``path`` (0 while it does not exist yet)."""
+    if not path.exists():
+        return 0
+    try:
+        with sqlite3.connect(path) as connection:
+            (count,) = connection.execute("SELECT COUNT(*) FROM study_deals").fetchone()
+    except sqlite3.OperationalError:  # the tables are not made yet
+        return 0
+    return int(count)

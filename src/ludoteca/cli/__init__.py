@@ -7,6 +7,7 @@ import sys
 from rich.markup import escape
 
 from ludoteca.cli.app import app, err_console
+from ludoteca.cli.interrupt import Interrupted
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import discover
 
@@ -17,4 +18,4 @@ def main() -> None:
         app()
     except LudotecaError as err:
         err_console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
-        sys.exit(2)
+        sys.exit(130 if isinstance(err, Interrupted) else 2)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -15,6 +13,7 @@ from rich.markup import escape
 
 from ludoteca.cli.app import app, console, err_console, fail
 from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, resolve
+from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameSpec, State, Variant
 from ludoteca.solvers.base import SolveResult, find_solver
@@ -111,7 +110,7 @@ def solve_command(
             raise fail(f"--seconds must be positive, not {seconds}")
         limit = max_states  # the clock replaces the default state limit
     room = None if memory is None else _memory_bytes(memory, seconds)
-    signal.signal(signal.SIGINT, _stop_now)
+    stop_at_once_on_ctrl_c(lambda: "no answer for the position being solved")
     errors = 0
     for label, state in _positions(spec, chosen, seed, position, positions):
         if isinstance(state, LudotecaError):
@@ -131,16 +130,6 @@ def solve_command(
             _show(label, result)
     if errors:
         raise typer.Exit(2)
-
-
-def _stop_now(signum: int, frame: object) -> None:
-    """Ctrl-C: stop at once. A compiled search hears the signal only at its clock (and its
-    threads not at all), so a plain KeyboardInterrupt came as a traceback from inside the
-    kernel or not until the budget ran out. Solving writes nothing, so nothing is lost; the
-    answers already printed stand."""
-    sys.stdout.flush()
-    err_console.print("[bold red]error:[/] interrupted: no answer for the position being solved")
-    os._exit(130)
 
 
 def _memory_bytes(gib: float, seconds: float | None) -> int:

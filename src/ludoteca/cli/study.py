@@ -11,6 +11,7 @@ from rich.table import Table
 
 from ludoteca.cli.app import app, console, err_console, fail
 from ludoteca.cli.common import DbOpt, JsonOpt, ParamOpt, VariantOpt, open_db, parse_params
+from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.store.results import list_studies
 from ludoteca.studies.runner import StudyPlan, run_study
 from ludoteca.studies.stats import wilson
@@ -90,9 +91,19 @@ def study_command(
         MofNCompleteColumn(),
         TimeRemainingColumn(),
     )
+    stored = [0]
+
+    def kept() -> str:
+        return f"{stored[0]} of {deals} deals stored; the same command goes on from there"
+
+    def progress(done: int, total: int) -> None:
+        stored[0] = done
+        bar.update(task, completed=done)
+
     with open_db(db) as connection, Progress(*columns, console=err_console, transient=True) as bar:
         task = bar.add_task("deals", total=deals)
-        summary = run_study(plan, connection, lambda done, total: bar.update(task, completed=done))
+        stop_at_once_on_ctrl_c(kept)
+        summary = run_study(plan, connection, progress)
     report = summary.as_json()
     if as_json:
         print(json.dumps(report))

@@ -4,6 +4,7 @@ cluster backend (e.g. a Dask or MPI executor) can be slotted in beside these two
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, ParamSpec, TypeVar
@@ -24,9 +25,17 @@ class InlineExecutor(Executor):
         return future
 
 
+def _leave_ctrl_c_to_the_parent() -> None:
+    """Workers ignore Ctrl-C: the command that started them stops them (no traceback from
+    each worker, no half-told result)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def make_executor(jobs: int) -> Executor:
     """One job runs inline; more run in worker processes (spawned: safe with threads)."""
     if jobs <= 1:
         return InlineExecutor()
     context: Any = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    return ProcessPoolExecutor(
+        max_workers=jobs, mp_context=context, initializer=_leave_ctrl_c_to_the_parent
+    )

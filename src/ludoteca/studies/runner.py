@@ -3,6 +3,7 @@ deal's result as it arrives so an interrupted study resumes where it stopped."""
 
 from __future__ import annotations
 
+import itertools
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
@@ -116,7 +117,9 @@ class StudySummary:
 
 
 def _batches(seeds: list[int], jobs: int) -> list[list[int]]:
-    size = max(1, min(2000, len(seeds) // max(1, jobs * 16)))
+    """One deal at a time in this process (each stored as soon as it is played); batches
+    for worker processes, so that handing them out costs little."""
+    size = 1 if jobs <= 1 else max(1, min(2000, len(seeds) // (jobs * 16)))
     return [seeds[i : i + size] for i in range(0, len(seeds), size)]
 
 
@@ -137,13 +140,19 @@ def run_study(
     finished = plan.deals - len(todo)
     progress(finished, plan.deals)
     started = time.perf_counter()
+    batches = iter(_batches(todo, plan.jobs))
     with make_executor(plan.jobs) as executor:
-        pending: set[Future[list[DealRow]]] = {
-            executor.submit(
-                play_batch, spec.name, variant.name, plan.params, plan.policy, b, plan.max_states
+
+        def submit(batch: list[int]) -> Future[list[DealRow]]:
+            name, params = variant.name, plan.params
+            return executor.submit(
+                play_batch, spec.name, name, params, plan.policy, batch, plan.max_states
             )
-            for b in _batches(todo, plan.jobs)
-        }
+
+        # A few batches in flight per worker, the next handed out as one comes back: each is
+        # stored as it comes (in this process a batch runs as it is submitted), so a study
+        # stopped anywhere keeps every deal played so far and resumes from there.
+        pending = {submit(batch) for batch in itertools.islice(batches, 2 * plan.jobs)}
         while pending:
             ready, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in ready:
@@ -151,6 +160,7 @@ def run_study(
                 results.add_deals(connection, study, rows)
                 finished += len(rows)
                 progress(finished, plan.deals)
+                pending |= {submit(batch) for batch in itertools.islice(batches, 1)}
     return StudySummary(
         spec.name,
         key,
