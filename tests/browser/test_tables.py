@@ -428,3 +428,31 @@ def test_the_statistics_show_the_redeals_used_once_a_game_used_one(table: Any) -
     head.first.wait_for()
     assert head.last.inner_text() == "Redeals used"
     assert page.locator(".stat-table tbody td").last.inner_text() == "5"
+
+
+def test_a_gaps_card_that_cannot_move_says_why(table: Any) -> None:
+    """Seed, Gameplay 1-2 (a card goes right of the card one rank lower of its suit): a
+    click on a card with no move says why, instead of nothing; a card that can move still
+    plays at once."""
+    from ludoteca.core.cards import Card
+
+    page = table.page
+    table.start("gaps", seed=7)
+    table.wait_turn()
+    state = table.room().state
+    cols = state.ranks
+    legal = set(state.legal_moves_text())
+    for cell, card in enumerate(state.grid):
+        if card is None or card.rank <= 2 or str(card) in legal:
+            continue
+        before = Card(card.rank - 1, card.suit)
+        right = state.where(before) + 1
+        in_sequence = cell % cols < state.prefix(cell // cols)
+        if right % cols and state.grid[right] is not None and not in_sequence:
+            break
+    else:
+        pytest.fail("deal 7 has no stuck card")
+    page.locator(f'svg.board [data-key~="{card}"]').first.click()
+    toast = page.locator("#toast")
+    toast.wait_for(state="visible")
+    assert toast.inner_text() == f"{card} goes right of {before}, where {state.grid[right]} is."

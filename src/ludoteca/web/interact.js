@@ -13,10 +13,12 @@
 const DRAG_PX = 6;
 
 export class Interaction {
-  constructor(node, { play, choose }) {
+  constructor(node, { play, choose, explain = null }) {
     this.node = node;
     this.play = play;
     this.choose = choose;
+    // Asked when the player clicks something that has no move: the game may say why.
+    this.explain = explain;
     this.moves = [];
     this.selected = null;
     this.drag = null;
@@ -97,6 +99,7 @@ export class Interaction {
     const from = this.bySource.get(key);
     if (!from) {
       this.clear();
+      this.explain?.(keys);
       return;
     }
     const direct = (m) => m.click || m.to == null;

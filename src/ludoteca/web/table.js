@@ -90,7 +90,13 @@ export async function showTable(main, connection, room, seatText, token) {
     chooser.hidden = false;
     chooser.querySelector('button').focus();
   };
-  const interaction = new Interaction(svgNode, { play, choose });
+  // A click on something that cannot move: the game module may say why (gaps: `stuck`).
+  const explain = (keys) => {
+    if (!view || !view.your_turn || view.outcome) return;
+    const why = module.stuck?.(keys, view.observation, view);
+    if (why) toast(why);
+  };
+  const interaction = new Interaction(svgNode, { play, choose, explain });
 
   const act = {
     undo: () => connection.send('undo'),

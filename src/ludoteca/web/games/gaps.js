@@ -57,6 +57,27 @@ export default {
     return row ? `${card} to row ${row}, column 1` : `${card} next to its predecessor`;
   },
 
+  // Why a clicked card has no move (the seed's one rule: a card goes right of the card one
+  // rank lower of its suit, a 2 into an empty first-column cell).
+  stuck(keys, obs) {
+    const card = keys.find((k) => /^[2-9TJQK][SHDC]$/.test(k));
+    const at = card && find(obs, card);
+    if (!at) return null;
+    const [r, c] = at;
+    if (c < obs.prefix[r]) return `${card} is in sequence: it stays where it is.`;
+    if (card[0] === '2') {
+      const open = obs.grid.some((row) => !row[0]);
+      return open ? null : `${card} goes only into an empty first-column cell, and none is open.`;
+    }
+    const ranks = 'A23456789TJQK';
+    const before = ranks[ranks.indexOf(card[0]) - 1] + card[1];
+    const [br, bc] = find(obs, before);
+    if (bc + 1 >= obs.cols) return `${card} goes right of ${before}, which ends its row.`;
+    const there = obs.grid[br][bc + 1];
+    if (there) return `${card} goes right of ${before}, where ${there} is.`;
+    return null;
+  },
+
   prompt(obs) {
     // As the terminal's status line: say why the only thing left is the redeal button.
     if (obs.legal_moves.length === 1 && obs.legal_moves[0] === 'redeal') {
