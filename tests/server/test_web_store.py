@@ -122,3 +122,37 @@ def test_a_database_from_before_the_details_column_is_brought_up_to_date(
     assert store.record_result("g1", "tappeto", False, 12.0, {"redeals_used": 2})
     (stats,) = store.stats("ada")
     assert (stats.played, stats.won, stats.redeals_used) == (2, 1, 2)
+
+
+def test_two_connections_bringing_an_old_database_up_to_date_do_not_clash(
+    tmp_path: Path,
+) -> None:
+    """Two connections may both find the details column missing before either adds it
+    (threads of the server opening at once): the second one's ALTER finds it there and
+    goes on instead of failing."""
+    import sqlite3
+    from typing import Any
+
+    from ludoteca.store import web
+
+    path = tmp_path / "both.sqlite3"
+    WebStore(path).open()  # the column exists now: the first connection added it
+
+    class Stale:
+        """A connection that still reports the columns from before the other one's ALTER."""
+
+        def __init__(self, inner: sqlite3.Connection) -> None:
+            self.inner = inner
+
+        def executescript(self, script: str) -> Any:
+            return self.inner.executescript(script)
+
+        def execute(self, sql: str, *args: Any) -> Any:
+            if sql.startswith("PRAGMA table_info"):
+                return [{"name": "id"}]
+            return self.inner.execute(sql, *args)
+
+    connection = sqlite3.connect(path)
+    web._create(Stale(connection))  # type: ignore[arg-type]
+    columns = [row[1] for row in connection.execute("PRAGMA table_info(web_results)")]
+    assert columns.count("details") == 1

@@ -62,7 +62,13 @@ def _create(connection: sqlite3.Connection) -> None:
     # its older results count no redeals.
     columns = {row["name"] for row in connection.execute("PRAGMA table_info(web_results)")}
     if "details" not in columns:
-        connection.execute("ALTER TABLE web_results ADD COLUMN details TEXT NOT NULL DEFAULT '{}'")
+        try:
+            connection.execute(
+                "ALTER TABLE web_results ADD COLUMN details TEXT NOT NULL DEFAULT '{}'"
+            )
+        except sqlite3.OperationalError as err:  # another connection added it meanwhile
+            if "duplicate column" not in str(err):
+                raise
 
 
 @dataclass(frozen=True)
