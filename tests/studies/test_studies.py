@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,20 +68,34 @@ def test_bad_plans_are_refused(plan: StudyPlan, message: str, private_database: 
         run_study(plan, connection)
 
 
-def test_each_deal_is_stored_as_soon_as_it_is_played(private_database: Path) -> None:
+def test_each_deal_is_stored_as_soon_as_it_is_played(
+    private_database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Non-negotiable: results survive a crash. In one process a study stores each deal
     before it plays the next (it used to play every deal first and store them at the end,
     so a study stopped at deal 999 of 1,000 kept nothing); the progress says so."""
+    from ludoteca.studies import runner
+
     plan = StudyPlan("tappeto", None, {}, "random", 40)
     seen: list[tuple[int, int]] = []
+    started: list[tuple[list[int], int]] = []
     with _connect(private_database) as connection:
 
-        def progress(done: int, total: int) -> None:
-            (stored,) = connection.execute("SELECT COUNT(*) FROM study_deals").fetchone()
-            seen.append((done, stored))
+        def stored() -> int:
+            return int(connection.execute("SELECT COUNT(*) FROM study_deals").fetchone()[0])
 
+        def progress(done: int, total: int) -> None:
+            seen.append((done, stored()))
+
+        def play_batch(*args: Any) -> Any:
+            started.append((list(args[4]), stored()))
+            return play(*args)
+
+        play = runner.play_batch
+        monkeypatch.setattr(runner, "play_batch", play_batch)
         run_study(plan, connection, progress)
     assert seen == [(done, done) for done in range(41)]
+    assert started == [([seed], seed) for seed in range(40)]
 
 
 def test_ctrl_c_stops_a_study_at_once_and_it_goes_on_from_there(tmp_path: Path) -> None:

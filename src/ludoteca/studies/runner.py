@@ -149,10 +149,12 @@ def run_study(
                 play_batch, spec.name, name, params, plan.policy, batch, plan.max_states
             )
 
-        # A few batches in flight per worker, the next handed out as one comes back: each is
-        # stored as it comes (in this process a batch runs as it is submitted), so a study
-        # stopped anywhere keeps every deal played so far and resumes from there.
-        pending = {submit(batch) for batch in itertools.islice(batches, 2 * plan.jobs)}
+        # A few batches in flight per worker, the next handed out as one comes back, each
+        # stored as it comes; in this process one deal at a time (a batch runs as it is
+        # submitted), stored before the next is played. So a study stopped anywhere keeps
+        # what it has played (but the deals in flight) and resumes from there.
+        ahead = 2 * plan.jobs if plan.jobs > 1 else 1
+        pending = {submit(batch) for batch in itertools.islice(batches, ahead)}
         while pending:
             ready, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in ready:
