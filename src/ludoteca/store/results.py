@@ -175,6 +175,12 @@ def game_statistics(connection: sqlite3.Connection) -> list[dict[str, Any]]:
     rows = connection.execute(
         "SELECT game, variant, won, score, details FROM finished_games ORDER BY id"
     ).fetchall()
+    return [stats.as_json() for stats in statistics(rows)]
+
+
+def statistics(rows: Iterable[sqlite3.Row]) -> list[Stats]:
+    """Finished games (``game``, ``variant``, ``won``, ``score``, ``details`` as JSON; oldest
+    first) summed up per game and variant: the terminal's and the web's results alike."""
     grouped: dict[tuple[str, str], list[tuple[bool, float]]] = {}
     redeals: dict[tuple[str, str], int] = {}
     for row in rows:
@@ -183,7 +189,7 @@ def game_statistics(connection: sqlite3.Connection) -> list[dict[str, Any]]:
         used = int(json.loads(row["details"]).get("redeals_used", 0))
         redeals[key] = redeals.get(key, 0) + used
     return [
-        summarize(game, variant, results, redeals[(game, variant)]).as_json()
+        summarize(game, variant, results, redeals[(game, variant)])
         for (game, variant), results in grouped.items()
     ]
 

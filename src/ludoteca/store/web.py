@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca.store.db import add_schema, connect
-from ludoteca.store.results import Stats, summarize
+from ludoteca.store.results import Stats, statistics
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS web_games (
@@ -239,14 +239,4 @@ class WebStore:
             " ORDER BY id",
             (player,),
         ).fetchall()
-        grouped: dict[tuple[str, str], list[tuple[bool, float]]] = {}
-        redeals: dict[tuple[str, str], int] = {}
-        for r in rows:
-            key = (r["game"], r["variant"])
-            grouped.setdefault(key, []).append((bool(r["won"]), r["score"]))
-            used = int(json.loads(r["details"]).get("redeals_used", 0))
-            redeals[key] = redeals.get(key, 0) + used
-        return [
-            summarize(game, variant, results, redeals[(game, variant)])
-            for (game, variant), results in grouped.items()
-        ]
+        return statistics(rows)

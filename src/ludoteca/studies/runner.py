@@ -144,10 +144,8 @@ def run_study(
     with make_executor(plan.jobs) as executor:
 
         def submit(batch: list[int]) -> Future[list[DealRow]]:
-            name, params = variant.name, plan.params
-            return executor.submit(
-                play_batch, spec.name, name, params, plan.policy, batch, plan.max_states
-            )
+            args = (spec.name, variant.name, plan.params, plan.policy, batch, plan.max_states)
+            return executor.submit(play_batch, *args)
 
         # A few batches in flight per worker, the next handed out as one comes back, each
         # stored as it comes; in this process one deal at a time (a batch runs as it is
@@ -162,7 +160,8 @@ def run_study(
                 results.add_deals(connection, study, rows)
                 finished += len(rows)
                 progress(finished, plan.deals)
-                pending |= {submit(batch) for batch in itertools.islice(batches, 1)}
+                if (batch := next(batches, None)) is not None:
+                    pending.add(submit(batch))
     return StudySummary(
         spec.name,
         key,
