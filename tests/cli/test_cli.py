@@ -445,3 +445,16 @@ def test_ctrl_c_stops_a_long_solve_at_once(tmp_path: Path) -> None:
         rest = run.stdout.read()
     assert first["winnable"] is False and rest == ""
     assert errors.strip() == "error: interrupted: no answer for the position being solved"
+
+
+def test_a_long_bad_move_is_repeated_short_so_its_error_stays_one_line() -> None:
+    """A pasted paragraph at the prompt used to come back whole in its error, wrapped over
+    several lines; every game now repeats at most the start and end of what was typed."""
+    typed = "2H>" + "x" * 300 + "END"
+    for spec in all_games():
+        result = runner.invoke(
+            app, ["play", spec.name, "--seed", "1"], input=f"{typed}\nquit\n", terminal_width=200
+        )
+        errors = [line for line in result.stdout.splitlines() if "error:" in line]
+        assert errors, (spec.name, result.stdout)
+        assert len(errors[0]) < 200 and "…" in errors[0] and "END" in errors[0], (spec.name, errors)

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ludoteca.core import ALL_TILES, FULL_DECK, Card, NotationError, Tile
+from ludoteca.core.errors import shown
 
 
 @given(st.sampled_from(FULL_DECK))
@@ -53,3 +54,13 @@ def test_tile_matching() -> None:
     assert four_b.matches(Tile.parse("3B")) and four_b.matches(Tile.parse("5B"))
     assert not four_b.matches(Tile.parse("5M"))
     assert not four_b.matches(Tile.parse("6B"))
+
+
+def test_an_error_repeats_long_text_by_its_start_and_end() -> None:
+    assert shown("  7H  ") == "7H"
+    assert shown("a\nb") == "a b"
+    long = "A" * 100 + "Z" * 10
+    assert len(shown(long)) == 40 and shown(long).startswith("A" * 29 + "…")
+    assert shown(long).endswith("Z" * 10)
+    with pytest.raises(NotationError, match=r"^'X{29}…X{10}' is not a card"):
+        Card.parse("X" * 500)

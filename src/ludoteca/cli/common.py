@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from ludoteca.core.errors import UnknownGameError
+from ludoteca.core.errors import UnknownGameError, shown
 from ludoteca.core.game import GameSpec, Variant
 from ludoteca.core.registry import find_game, variant_for
 from ludoteca.store import db
@@ -33,7 +33,7 @@ def parse_params(items: list[str] | None) -> dict[str, str]:
     for item in items or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise UnknownGameError(f"--param needs key=value, not '{item}'")
+            raise UnknownGameError(f"--param needs key=value, not '{shown(item)}'")
         params[key.strip()] = value.strip()
     return params
 

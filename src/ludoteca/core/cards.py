@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ludoteca.core.errors import NotationError
+from ludoteca.core.errors import NotationError, shown
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -58,7 +58,7 @@ class Card:
             raw = "T" + raw[2:]
         if len(raw) != 2 or raw[0] not in RANKS or raw[1] not in SUITS:
             raise NotationError(
-                f"'{text.strip()}' is not a card (rank A23456789TJQK then suit CDHS, e.g. TH)"
+                f"'{shown(text)}' is not a card (rank A23456789TJQK then suit CDHS, e.g. TH)"
             )
         return cls(RANKS.index(raw[0]) + 1, SUITS.index(raw[1]))
 

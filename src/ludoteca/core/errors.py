@@ -19,3 +19,17 @@ class UnknownGameError(LudotecaError):
 
 class SaveFileError(LudotecaError):
     """A saved game that is unreadable, corrupt, or does not replay."""
+
+
+ECHO_LIMIT = 40
+"""The most characters of a user's text an error message repeats."""
+
+
+def shown(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` as an error message repeats it: stripped, on one line, and cut to ``limit``
+    characters (its start and end, with ``…`` between) so that the message stays one line."""
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    tail = limit // 4
+    return f"{flat[: limit - tail - 1]}…{flat[-tail:]}"

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from ludoteca.core.errors import IllegalMoveError, NotationError, UnknownGameError
+from ludoteca.core.errors import IllegalMoveError, NotationError, UnknownGameError, shown
 
 TERMINAL = -1
 """``current_player`` of a finished game."""
@@ -97,7 +97,7 @@ def _convert(key: str, text: str, current: object) -> object:
         kind = {bool: "yes or no", int: "whole number", float: "number"}.get(
             type(current), "whole number or none"
         )
-        raise UnknownGameError(f"parameter '{key}' needs a {kind}, not '{text}'") from None
+        raise UnknownGameError(f"parameter '{key}' needs a {kind}, not '{shown(text)}'") from None
     return text
 
 
@@ -292,4 +292,4 @@ class State(ABC, Generic[M]):
 
 def parse_error(what: str, text: str, why: str) -> NotationError:
     """A uniform one-line notation error: ``bad move 'x9': no such cell``."""
-    return NotationError(f"bad {what} '{text.strip()}': {why}")
+    return NotationError(f"bad {what} '{shown(text)}': {why}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from ludoteca.core.errors import UnknownGameError
+from ludoteca.core.errors import UnknownGameError, shown
 from ludoteca.core.game import GameSpec
 
 _GAMES: dict[str, GameSpec] = {}
@@ -53,7 +53,7 @@ def find_game(name: str) -> GameSpec:
         if any(wanted == v.name for v in spec.variants):
             return spec
     known = ", ".join(sorted(_GAMES))
-    raise UnknownGameError(f"no game called '{name}' (games: {known})")
+    raise UnknownGameError(f"no game called '{shown(name)}' (games: {known})")
 
 
 def variant_for(spec: GameSpec, name: str, variant: str | None) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ludoteca.core.errors import NotationError
+from ludoteca.core.errors import NotationError, shown
 
 FRUITS = "MPCUFB"
 FRUIT_NAMES_IT = ("mele", "pere", "cocomeri", "uva", "fragole", "banane")
@@ -56,7 +56,7 @@ class Tile:
         raw = text.strip().upper()
         if len(raw) != 2 or raw[0] not in "123456" or raw[1] not in FRUITS:
             raise NotationError(
-                f"'{text.strip()}' is not a tile (number 1-6 then fruit M P C U F B, e.g. 4B)"
+                f"'{shown(text)}' is not a tile (number 1-6 then fruit M P C U F B, e.g. 4B)"
             )
         return cls(int(raw[0]), FRUITS.index(raw[1]))
 

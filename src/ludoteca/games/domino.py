@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.core.errors import NotationError
+from ludoteca.core.errors import NotationError, shown
 from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
 from ludoteca.core.registry import register
 from ludoteca.core.rng import DealRng
@@ -341,7 +341,7 @@ def _player_list(text: str, players: int, what: str) -> list[bool]:
     for word in text.split():
         if not word.isdigit() or int(word) >= players:
             raise parse_error(
-                "position", text, f"{what}: '{word}' is not a player 0..{players - 1}"
+                "position", text, f"{what}: '{shown(word)}' is not a player 0..{players - 1}"
             )
         flags[int(word)] = True
     return flags

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.core.errors import NotationError
+from ludoteca.core.errors import NotationError, shown
 from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
 from ludoteca.core.registry import register
 from ludoteca.core.rng import DealRng
@@ -70,7 +70,7 @@ def parse_cell(text: str) -> Cell:
             raise ValueError(text)
         row, col = int(parts[0]), int(parts[1])
     except ValueError:
-        raise NotationError(f"'{text}' is not a cell (row,col such as -1,3)") from None
+        raise NotationError(f"'{shown(text)}' is not a cell (row,col such as -1,3)") from None
     if max(abs(row), abs(col)) > WINDOW:
         raise NotationError(f"cell {row},{col} is outside every frame (both within ±{WINDOW})")
     return row, col

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.core.errors import NotationError
+from ludoteca.core.errors import NotationError, shown
 from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
 from ludoteca.core.registry import register
 from ludoteca.core.rng import DealRng
@@ -347,7 +347,7 @@ def _needs(tile: Tile) -> str:
 
 def _column(text: str, word: str) -> int:
     if len(word) != 2 or word[0] != "c" or word[1] not in "123456":
-        raise parse_error("move", text, f"'{word}' is not a column (c1..c6)")
+        raise parse_error("move", text, f"'{shown(word)}' is not a column (c1..c6)")
     return int(word[1]) - 1
 
 

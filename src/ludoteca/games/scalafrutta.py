@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.core.errors import NotationError
+from ludoteca.core.errors import NotationError, shown
 from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
 from ludoteca.core.registry import register
 from ludoteca.core.rng import DealRng
@@ -295,7 +295,7 @@ class ScalafruttaState(State[Move]):
                 seen.add(tile)
             if combination_points(combo) is None:
                 return (
-                    f"{text} is not a combination (3-6 of one number, or 3-5 of one fruit "
+                    f"{shown(text)} is not a combination (3-6 of one number, or 3-5 of one fruit "
                     "in sequence)"
                 )
         return None
