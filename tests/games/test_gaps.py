@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
+from rich.style import Style
 
 from ludoteca.core.cards import Card
 from ludoteca.core.errors import IllegalMoveError, NotationError, UnknownGameError
@@ -15,6 +16,7 @@ from ludoteca.core.registry import find_game
 from ludoteca.core.rng import DealRng
 from ludoteca.games.gaps import SPEC, GapsState, from_position
 from ludoteca.tui.base import renderer_for
+from ludoteca.tui.gaps import card_text
 
 SMALL = SPEC.variant("no-redeal", {"suits": "2", "ranks": "4"})
 SMALL_REDEAL = SPEC.variant("gaps", {"suits": "2", "ranks": "4", "redeals": "1"})
@@ -295,6 +297,20 @@ def test_renderer_marks_dead_gaps_and_sequences() -> None:
     text = console.export_text()
     assert "✕" in text and "__" in text and "in sequence 4/6" in text
     assert "2♣" in text and "3♦" in text
+
+
+def test_cards_in_sequence_keep_their_suits_colour() -> None:
+    """Terminal board (docs/rules/gaps.md, *Terminal board*): the cards in sequence are
+    highlighted, and a red card there is still drawn red, not in the highlight's colour like
+    a black one."""
+    red, black = card_text("3D", True, False), card_text("3C", True, False)
+    assert red.style != black.style
+    assert Style.parse(str(red.style)).color != Style.parse(str(black.style)).color
+    colour = Style.parse(str(red.style)).color
+    assert colour is not None and colour.name == "indian_red1"
+    plain = Style.parse(str(card_text("3D", False, False).style))
+    highlighted = Style.parse(str(red.style))
+    assert highlighted.bgcolor is not None and plain.bgcolor is None and highlighted.bold
 
 
 def test_the_status_line_says_won_once() -> None:

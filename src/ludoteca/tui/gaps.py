@@ -19,11 +19,18 @@ OPEN_GAP = Text("  __", style="bold yellow")
 DEAD_GAP = Text("   ✕", style="dim red")
 
 
+IN_SEQUENCE = "bold on grey23"
+"""The ground of a card in sequence. A card keeps its suit's colour there (red cards were
+drawn green, like black ones, when the highlight was a colour of its own)."""
+
+
 def card_text(notation: str, in_sequence: bool, movable: bool) -> Text:
     card = Card.parse(notation)
-    style = "red" if card.is_red else ""
     if in_sequence:
-        style += " bold reverse green"
+        # Colours of their own on the dark ground, so a light terminal shows them too.
+        style = f"{'indian_red1' if card.is_red else 'bright_white'} {IN_SEQUENCE}"
+    else:
+        style = "red" if card.is_red else ""
     if movable:
         style += " underline"
     return Text(f" {card.symbol:>3}", style=style.strip())
