@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -66,6 +68,24 @@ def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path: Path) -> N
         write_atomic(target, 42)  # type: ignore[arg-type]
     assert read_text(target) == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_a_saved_game_gets_the_mode_a_plain_write_would_give(tmp_path: Path) -> None:
+    """Saves went through a temporary file readable by its owner alone (0600) and kept that
+    mode; now a new save gets what the umask leaves of 0666, and a save over an old file
+    keeps the old file's mode."""
+    mask = os.umask(0o022)
+    try:
+        fresh = tmp_path / "fresh.json"
+        write_atomic(fresh, "{}")
+        assert stat.S_IMODE(fresh.stat().st_mode) == 0o644
+        kept = tmp_path / "kept.json"
+        kept.write_text("old")
+        kept.chmod(0o640)
+        write_atomic(kept, "new")
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o640 and read_text(kept) == "new"
+    finally:
+        os.umask(mask)
 
 
 def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -17,6 +18,9 @@ def write_atomic(path: Path, text: str) -> None:
         raise SaveFileError(f"{path}: the folder {directory} does not exist")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
+        # A temporary file is made readable by its owner alone; the file it becomes gets the
+        # mode a plain write would give it: the old file's, or what the umask leaves.
+        os.fchmod(fd, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -25,6 +29,15 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def read_text(path: Path) -> str:
