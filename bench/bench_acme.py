@@ -19,6 +19,7 @@ import resource
 import statistics
 import time
 
+from benchkit import run
 from ludoteca.games.acme import SPEC, AcmeState
 from ludoteca.solvers.acme import DEFAULT_MAX_STATES, line_moves, search, solve
 from ludoteca.studies.stats import wilson
@@ -63,7 +64,7 @@ def main() -> None:
     args = parser.parse_args()
     start = time.perf_counter()
     solve(SPEC.new_game("acme", 0), args.max_states)  # also sets up the table
-    print(f"kernel load or compile, table set-up: {time.perf_counter() - start:.2f} s")
+    print(f"kernel load or compile, table set-up: {time.perf_counter() - start:.2f} s", flush=True)
     for name in args.games:
         key, _, value = name.partition("=")
         params = {key: value} if value else {}
@@ -73,4 +74,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

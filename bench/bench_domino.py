@@ -14,6 +14,7 @@ import resource
 import statistics
 import time
 
+from benchkit import run
 from ludoteca.bots._domino_rollout import encode, rollout
 from ludoteca.bots.base import Bot, make_bot
 from ludoteca.core.rng import DealRng
@@ -32,7 +33,7 @@ def engine_speed(games: int, players: int) -> None:
             state.apply(rng.choice(state.legal_moves()))
             moves += 1
     seconds = time.perf_counter() - start
-    print(f"engine: {games} random games, {moves / seconds:,.0f} moves/s")
+    print(f"engine: {games} random games, {moves / seconds:,.0f} moves/s", flush=True)
 
 
 def playout_speed(count: int, players: int) -> None:
@@ -104,4 +105,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -24,6 +24,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import ExitStack
 from typing import NamedTuple
 
+from benchkit import leave_ctrl_c_to_the_parent, run
 from ludoteca.games.gaps import SPEC, GapsState
 from ludoteca.solvers.gaps import fast
 from ludoteca.solvers.gaps.line import board_of
@@ -101,7 +102,7 @@ def main() -> None:
 
     warm = time.perf_counter()
     fast.decide(board_of(deal(0, args.variant)), 1000)
-    print(f"compile / cache load: {time.perf_counter() - warm:.2f} s")
+    print(f"compile / cache load: {time.perf_counter() - warm:.2f} s", flush=True)
 
     seeds = (
         [int(s) for s in args.seeds.split(",")]
@@ -116,7 +117,10 @@ def main() -> None:
         if args.processes == 1:
             results: Iterable[Row] = map(decide, jobs)
         else:
-            pool = stack.enter_context(ProcessPoolExecutor(args.processes, max_tasks_per_child=1))
+            pool = ProcessPoolExecutor(
+                args.processes, max_tasks_per_child=1, initializer=leave_ctrl_c_to_the_parent
+            )
+            stack.enter_context(pool)
             results = (f.result() for f in as_completed([pool.submit(decide, j) for j in jobs]))
         for row in results:
             rows.append(row)
@@ -174,4 +178,4 @@ def _summary(args: argparse.Namespace, seeds: list[int], rows: list[Row], wall: 
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -14,6 +14,7 @@ import argparse
 import time
 
 from bench_gaps import deal
+from benchkit import run
 from ludoteca.solvers.gaps import fast
 from ludoteca.solvers.gaps.line import board_of
 
@@ -59,4 +60,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

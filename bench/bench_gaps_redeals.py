@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 
+from benchkit import leave_ctrl_c_to_the_parent, run
 from ludoteca.games.gaps import SPEC, GapsState
 from ludoteca.solvers.gaps import NESTED_RUNS, play_phases, within
 from ludoteca.studies.stats import wilson
@@ -66,8 +67,12 @@ def main() -> None:
         if args.processes == 1:
             results: Iterable[Outcome] = map(play, jobs)
         else:
-            pool = stack.enter_context(ProcessPoolExecutor(args.processes))
-            results = pool.map(play, jobs, chunksize=1)
+            pool = ProcessPoolExecutor(args.processes, initializer=leave_ctrl_c_to_the_parent)
+            stack.enter_context(pool)
+            # In seed order, as map gives them; map also cancels what is left when Ctrl-C
+            # stops the run, which races the pool's own clean-up into a traceback.
+            futures = [pool.submit(play, job) for job in jobs]
+            results = (future.result() for future in futures)
         for seed, row, phases in results:
             outcomes.append(row)
             if args.verbose:
@@ -94,4 +99,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -22,6 +22,7 @@ from collections import deque
 from itertools import permutations
 
 from bench_gaps import deal
+from benchkit import run
 from ludoteca.solvers.gaps.board import GAP, Board, Shape
 from ludoteca.solvers.gaps.line import board_of
 
@@ -96,4 +97,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

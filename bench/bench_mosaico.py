@@ -14,6 +14,7 @@ import resource
 import statistics
 import time
 
+from benchkit import run
 from ludoteca.core.rng import DealRng
 from ludoteca.games.mosaico import SPEC
 from ludoteca.solvers.mosaico import player_policy, solve
@@ -61,7 +62,7 @@ def main() -> None:
     solve(SPEC.new_game("mosaico", 0), 10)
     player_policy(SPEC.new_game("mosaico", 0), None, DealRng(0, "warm-up"))
     for variant in ("mosaico", "difficile"):
-        print(f"{variant}: deals 0..{args.deals - 1}")
+        print(f"{variant}: deals 0..{args.deals - 1}", flush=True)
         exact(variant, args.deals, args.max_states)
         player(variant, args.deals)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -69,4 +70,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

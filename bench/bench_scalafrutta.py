@@ -22,6 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
+from benchkit import run
 from ludoteca.bots.base import make_bot
 from ludoteca.bots.scalafrutta import StrongBot
 from ludoteca.core import DealRng, find_game
@@ -191,4 +192,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

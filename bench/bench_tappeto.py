@@ -22,6 +22,7 @@ from math import comb
 
 import numpy as np
 
+from benchkit import run
 from ludoteca.core.cards import Card
 from ludoteca.core.rng import DealRng
 from ludoteca.games.tappeto import SPEC, TappetoParams, dealt_deck
@@ -35,7 +36,7 @@ BATCH = 2000
 def batch_speed(name: str, deals: int) -> None:
     start = time.perf_counter()
     decide_batch(name, [0])
-    print(f"{name}: kernel load or compile {time.perf_counter() - start:.2f} s")
+    print(f"{name}: kernel load or compile {time.perf_counter() - start:.2f} s", flush=True)
     timings = []
     for first in range(0, deals, BATCH):
         start = time.perf_counter()
@@ -142,4 +143,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

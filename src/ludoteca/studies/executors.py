@@ -25,9 +25,10 @@ class InlineExecutor(Executor):
         return future
 
 
-def _leave_ctrl_c_to_the_parent() -> None:
+def leave_ctrl_c_to_the_parent() -> None:
     """Workers ignore Ctrl-C: the command that started them stops them (no traceback from
-    each worker, no half-told result)."""
+    each worker, no half-told result). The initializer of every worker pool (the bench
+    scripts' too)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -37,5 +38,5 @@ def make_executor(jobs: int) -> Executor:
         return InlineExecutor()
     context: Any = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(
-        max_workers=jobs, mp_context=context, initializer=_leave_ctrl_c_to_the_parent
+        max_workers=jobs, mp_context=context, initializer=leave_ctrl_c_to_the_parent
     )
