@@ -14,12 +14,11 @@ the three variants).
 
 from __future__ import annotations
 
-import argparse
 import resource
 import statistics
 import time
 
-from benchkit import run
+from benchkit import Parser, run, whole
 from ludoteca.games.acme import SPEC, AcmeState
 from ludoteca.solvers.acme import DEFAULT_MAX_STATES, line_moves, search, solve
 from ludoteca.studies.stats import wilson
@@ -56,19 +55,31 @@ def measure(label: str, params: dict[str, str], variant: str, deals: int, limit:
     )
 
 
+def _variant(name: str) -> tuple[str, dict[str, str]]:
+    """A variant's name, or ``key=value`` for the default variant: checked, as measured."""
+    key, sep, value = name.partition("=")
+    variant, params = ("acme", {key: value}) if sep else (name, {})
+    SPEC.variant(variant, params)
+    return variant, params
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES)
-    parser.add_argument("games", nargs="*", default=["acme", "reserve-13", "reserve-20"])
+    parser = Parser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=whole(1), default=1000)
+    parser.add_argument("--max-states", type=whole(1), default=DEFAULT_MAX_STATES)
+    parser.add_argument(
+        "games",
+        nargs="*",
+        default=["acme", "reserve-13", "reserve-20"],
+        help="variants, or redeals=N for the default variant (default: the three variants)",
+    )
     args = parser.parse_args()
+    measured = [_variant(name) for name in args.games]  # a bad name stops before the runs
     start = time.perf_counter()
     solve(SPEC.new_game("acme", 0), args.max_states)  # also sets up the table
     print(f"kernel load or compile, table set-up: {time.perf_counter() - start:.2f} s", flush=True)
-    for name in args.games:
-        key, _, value = name.partition("=")
-        params = {key: value} if value else {}
-        measure(name, params, "acme" if value else name, args.deals, args.max_states)
+    for name, (variant, params) in zip(args.games, measured, strict=True):
+        measure(name, params, variant, args.deals, args.max_states)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory (max RSS): {peak:.0f} MiB")
 

@@ -9,12 +9,11 @@ seed ``g``. A shared win (a tie on fewest tiles) counts as a win for each player
 
 from __future__ import annotations
 
-import argparse
 import resource
 import statistics
 import time
 
-from benchkit import run
+from benchkit import Parser, run, whole
 from ludoteca.bots._domino_rollout import encode, rollout
 from ludoteca.bots.base import Bot, make_bot
 from ludoteca.core.rng import DealRng
@@ -89,13 +88,17 @@ def tournament(games: int, players: int, challenger: str, field: str) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--players", type=int, default=2)
+    parser = Parser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=whole(1), default=500)
+    parser.add_argument("--players", type=whole(SPEC.min_players), default=2)
     parser.add_argument("--challenger", default="strong")
     parser.add_argument("--field", default="greedy")
     parser.add_argument("--skip-speed", action="store_true")
     args = parser.parse_args()
+    if args.players > SPEC.max_players:
+        parser.error(f"--players: domino is for 2-{SPEC.max_players}, not {args.players}")
+    for name in (args.challenger, args.field):
+        make_bot(SPEC, name)  # one that does not exist stops here, not after the speed runs
     if not args.skip_speed:
         engine_speed(100, args.players)
         playout_speed(2000, args.players)

@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import ExitStack
 from typing import NamedTuple
 
-from benchkit import leave_ctrl_c_to_the_parent, run
+from benchkit import Parser, deal_numbers, leave_ctrl_c_to_the_parent, positive_seconds, run, whole
 from ludoteca.games.gaps import SPEC, GapsState
 from ludoteca.solvers.gaps import fast
 from ludoteca.solvers.gaps.line import board_of
@@ -74,18 +74,20 @@ def decide(job: Job) -> Row:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--first-seed", type=int, default=0)
-    parser.add_argument("--max-states", type=int, default=None, help="state limit per deal")
-    parser.add_argument("--seconds", type=float, default=None, help="time budget per deal")
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=whole(1), default=100)
+    parser.add_argument("--first-seed", type=whole(0), default=0)
+    parser.add_argument("--max-states", type=whole(1), default=None, help="state limit per deal")
+    parser.add_argument("--seconds", type=positive_seconds, help="time budget per deal")
     parser.add_argument("--variant", default="no-redeal")
-    parser.add_argument("--seeds", help="comma-separated seeds (instead of --deals/--first-seed)")
     parser.add_argument(
-        "--workers", type=int, default=2, help="threads per deal once it runs long (default 2)"
+        "--seeds", type=deal_numbers, help="comma-separated seeds (instead of --deals/--first-seed)"
     )
     parser.add_argument(
-        "--processes", type=int, default=1, help="deals decided side by side (default 1)"
+        "--workers", type=whole(1), default=2, help="threads per deal once it runs long (default 2)"
+    )
+    parser.add_argument(
+        "--processes", type=whole(1), default=1, help="deals decided side by side (default 1)"
     )
     parser.add_argument(
         "--memory",
@@ -97,18 +99,15 @@ def main() -> None:
     args = parser.parse_args()
     if args.max_states is None and args.seconds is None:
         parser.error("give --max-states or --seconds (or both)")
-    if not args.memory > 0:
-        parser.error(f"--memory must be positive, not {args.memory}")
+    if not 1 / 64 <= args.memory < float("inf"):
+        parser.error(f"--memory must be at least 1/64 (GiB, the smallest table), not {args.memory}")
+    SPEC.variant(args.variant)  # one that does not exist stops here
 
     warm = time.perf_counter()
     fast.decide(board_of(deal(0, args.variant)), 1000)
     print(f"compile / cache load: {time.perf_counter() - warm:.2f} s", flush=True)
 
-    seeds = (
-        [int(s) for s in args.seeds.split(",")]
-        if args.seeds
-        else list(range(args.first_seed, args.first_seed + args.deals))
-    )
+    seeds = args.seeds or list(range(args.first_seed, args.first_seed + args.deals))
     room = int(args.memory * 2**30)
     jobs = [Job(s, args.variant, args.max_states, args.seconds, args.workers, room) for s in seeds]
     rows: list[Row] = []

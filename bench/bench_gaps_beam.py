@@ -10,17 +10,16 @@ deterministic, so the wins and node counts are the same on any machine:
 
 from __future__ import annotations
 
-import argparse
 import time
 
 from bench_gaps import deal
-from benchkit import run
+from benchkit import Parser, run
 from ludoteca.solvers.gaps import fast
 from ludoteca.solvers.gaps.line import board_of
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", required=True, help="comma-separated deal seeds")
     parser.add_argument("--widths", default="1000,4000", help="beam widths, narrowest first")
     args = parser.parse_args()

@@ -13,13 +13,12 @@ not time, so the table is the same on any machine and with any number of process
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 
-from benchkit import leave_ctrl_c_to_the_parent, run
+from benchkit import Parser, leave_ctrl_c_to_the_parent, run, whole
 from ludoteca.games.gaps import SPEC, GapsState
 from ludoteca.solvers.gaps import NESTED_RUNS, play_phases, within
 from ludoteca.studies.stats import wilson
@@ -38,9 +37,9 @@ def play(job: tuple[int, int, int, int]) -> Outcome:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--first-seed", type=whole(0), default=0)
     parser.add_argument("--max-states", type=int, default=1_000_000, help="per search")
     parser.add_argument("--redeals", type=int, default=3)
     parser.add_argument(

@@ -15,14 +15,13 @@ The counts are deterministic (seeded deals), so the same on any machine.
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 from collections import deque
 from itertools import permutations
 
 from bench_gaps import deal
-from benchkit import run
+from benchkit import Parser, run
 from ludoteca.solvers.gaps.board import GAP, Board, Shape
 from ludoteca.solvers.gaps.line import board_of
 
@@ -67,7 +66,7 @@ def walk(start: Board, cap: int) -> tuple[int, int, bool]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20, help="deals of each board size")
     parser.add_argument("--cap", type=int, default=200_000, help="most classes per deal")
     args = parser.parse_args()

@@ -9,12 +9,11 @@ the share that hit the node limit, nodes/s, and the peak memory of the process.
 
 from __future__ import annotations
 
-import argparse
 import resource
 import statistics
 import time
 
-from benchkit import run
+from benchkit import Parser, run, whole
 from ludoteca.core.rng import DealRng
 from ludoteca.games.mosaico import SPEC
 from ludoteca.solvers.mosaico import player_policy, solve
@@ -54,9 +53,9 @@ def player(variant: str, deals: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--max-states", type=int, default=1_000_000)
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=whole(1), default=200)
+    parser.add_argument("--max-states", type=whole(1), default=1_000_000)
     args = parser.parse_args()
     # Compile (or load the cached kernels) outside the timing.
     solve(SPEC.new_game("mosaico", 0), 10)

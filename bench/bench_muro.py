@@ -10,12 +10,11 @@ its searches that hit their node limit), and the peak memory of the process.
 
 from __future__ import annotations
 
-import argparse
 import resource
 import statistics
 import time
 
-from benchkit import run
+from benchkit import Parser, run, whole
 from ludoteca.core.registry import find_game
 from ludoteca.core.rng import DealRng
 from ludoteca.solvers.muro import EXACT_NODES, PLAYER_NODES, player_policy, solve
@@ -53,10 +52,10 @@ def bench_player(variant: str, deals: int, nodes: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--solver-nodes", type=int, default=EXACT_NODES)
-    parser.add_argument("--player-nodes", type=int, default=PLAYER_NODES)
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=whole(1), default=200)
+    parser.add_argument("--solver-nodes", type=whole(1), default=EXACT_NODES)
+    parser.add_argument("--player-nodes", type=whole(1), default=PLAYER_NODES)
     args = parser.parse_args()
     start = time.perf_counter()
     solve(SPEC.new_game("muro", 0), 10)  # compile (or load the cache) outside the timing

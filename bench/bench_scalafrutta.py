@@ -12,7 +12,6 @@ Every figure is reproducible: seeds, bots and their random streams are all fixed
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import random
@@ -22,7 +21,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from benchkit import run
+from benchkit import Parser, run, whole
 from ludoteca.bots.base import make_bot
 from ludoteca.bots.scalafrutta import StrongBot
 from ludoteca.core import DealRng, find_game
@@ -64,7 +63,7 @@ def bench_split(holdings: int) -> None:
         cpu[key].append(time.process_time() - proc)
         wall[key].append(time.perf_counter() - began)
     print(f"best split, {len(sizes)} random holdings, load average {os.getloadavg()[0]:.1f}")
-    for key in classes:
+    for key in (key for key in classes if cpu[key]):  # few holdings may leave a size out
         print(
             f"  {key:>5} tiles: {len(cpu[key]):5d} holdings, CPU median "
             f"{statistics.median(cpu[key]) * 1e3:.3f} ms, slowest {max(cpu[key]) * 1e3:.3f} ms;"
@@ -167,21 +166,26 @@ def bench_tournament(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     split = sub.add_parser("split")
-    split.add_argument("--holdings", type=int, default=2000)
+    split.add_argument("--holdings", type=whole(0), default=2000)
     hands = sub.add_parser("hands")
-    hands.add_argument("--games", type=int, default=200)
-    hands.add_argument("--players", type=int, default=2)
+    hands.add_argument("--games", type=whole(1), default=200)
+    hands.add_argument("--players", type=whole(2), default=2)
     tour = sub.add_parser("tournament")
-    tour.add_argument("--games", type=int, default=500)
-    tour.add_argument("--players", type=int, default=2)
+    tour.add_argument("--games", type=whole(1), default=500)
+    tour.add_argument("--players", type=whole(2), default=2)
     tour.add_argument("--variant", default="mano")
-    tour.add_argument("--iterations", type=int, default=StrongBot().iterations)
-    tour.add_argument("--candidates", type=int, default=None)
-    tour.add_argument("--first-seed", type=int, default=0)
+    tour.add_argument("--iterations", type=whole(1), default=StrongBot().iterations)
+    tour.add_argument("--candidates", type=whole(1), default=None)
+    tour.add_argument("--first-seed", type=whole(0), default=0)
     args = parser.parse_args()
+    spec = find_game("scalafrutta")
+    if args.command != "split" and args.players > spec.max_players:
+        parser.error(f"--players: scalafrutta is for 2-{spec.max_players}, not {args.players}")
+    if args.command == "tournament":
+        spec.variant(args.variant)  # one that does not exist stops here
     if args.command == "split":
         bench_split(args.holdings)
     elif args.command == "hands":

@@ -14,7 +14,6 @@ relative Carpet (see ``docs/rules/tappeto.md``) with a simple policy: a lower bo
 
 from __future__ import annotations
 
-import argparse
 import resource
 import statistics
 import time
@@ -22,7 +21,7 @@ from math import comb
 
 import numpy as np
 
-from benchkit import run
+from benchkit import Parser, run, whole
 from ludoteca.core.cards import Card
 from ludoteca.core.rng import DealRng
 from ludoteca.games.tappeto import SPEC, TappetoParams, dealt_deck
@@ -124,10 +123,10 @@ def carpet_rate(deals: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=200_000, help="deals timed per variant")
-    parser.add_argument("--rates", type=int, default=0, help="deals per variant for the rates")
-    parser.add_argument("--carpet", type=int, default=0, help="deals played as Carpet")
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=whole(1), default=200_000, help="deals timed per variant")
+    parser.add_argument("--rates", type=whole(0), default=0, help="deals per variant for the rates")
+    parser.add_argument("--carpet", type=whole(0), default=0, help="deals played as Carpet")
     args = parser.parse_args()
     if args.rates or args.carpet:
         if args.rates:
