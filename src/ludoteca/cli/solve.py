@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -106,8 +107,8 @@ def solve_command(
     if seconds is not None:
         if timed is None:
             raise fail(f"the {spec.name} solver takes no --seconds; give --max-states")
-        if seconds <= 0:
-            raise fail(f"--seconds must be positive, not {seconds}")
+        if not (math.isfinite(seconds) and seconds > 0):
+            raise fail(f"--seconds must be positive and finite, not {seconds:g}")
         limit = max_states  # the clock replaces the default state limit
     room = None if memory is None else _memory_bytes(memory, seconds)
     stop_at_once_on_ctrl_c(lambda: "no answer for the position being solved")
@@ -132,12 +133,19 @@ def solve_command(
         raise typer.Exit(2)
 
 
+LEAST_MEMORY_GIB = 1 / 64
+"""The smallest table a timed search makes (2**20 slots of 16 bytes): less was raised to it
+without a word."""
+
+
 def _memory_bytes(gib: float, seconds: float | None) -> int:
     """``--memory`` in bytes, checked: it goes with ``--seconds`` and must fit the machine."""
     if seconds is None:
         raise fail("--memory goes with --seconds (the table of a timed search)")
     if not gib > 0:
         raise fail(f"--memory must be positive, not {gib}")
+    if gib < LEAST_MEMORY_GIB:
+        raise fail(f"--memory must be at least 1/64 (GiB, the smallest table), not {gib:g}")
     total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
     if gib > total:
         raise fail(f"--memory {gib:g} GiB is more than this machine has ({total:.1f} GiB)")
