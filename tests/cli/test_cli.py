@@ -419,6 +419,36 @@ def test_a_deal_number_the_statistics_cannot_store_is_refused_at_the_start(seed:
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "gaps", "--seed", "-1"],
+        ["solve", "gaps", "--seed", str(2**63)],
+        ["study", "tappeto", "--deals", "3", "--seed", str(2**63 - 2)],
+        ["study", "tappeto", "--deals", "2", "--seed", "-1"],
+        ["tournament", "domino", "--players", "greedy,greedy", "--games", "2", "--seed", "-1"],
+    ],
+)
+def test_the_analysis_commands_refuse_a_deal_number_outside_the_deals(args: list[str]) -> None:
+    """Deal numbers are 0..2**63-1, as ``play`` says: ``study`` past the last one crashed
+    with "OverflowError: Python int too large to convert to SQLite INTEGER" when it stored
+    its first deal; ``solve`` and ``tournament`` played deal -1 as if it were one."""
+    result = ludoteca(*args)
+    assert result.returncode == 2, result.stdout
+    assert f"a deal number is 0..{2**63 - 1}, not" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_a_study_may_end_at_the_last_deal_number() -> None:
+    """The study's totals were counted over seeds below ``last + 1``, which for the last
+    deal number is no SQLite integer (OverflowError after every deal had been played)."""
+    last = 2**63 - 1
+    args = ["study", "tappeto", "--deals", "2", "--seed", str(last - 1), "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["deals"] == 2
+
+
 def test_ctrl_c_stops_a_long_solve_at_once(tmp_path: Path) -> None:
     """Ctrl-C during ``solve`` ends it at once with a one-line message, the answers already
     given kept: before, it came as a traceback from inside the compiled search, or not until

@@ -17,6 +17,7 @@ from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, resolve
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameSpec, State, Variant
+from ludoteca.core.rng import check_deal_numbers
 from ludoteca.solvers.base import SolveResult, find_solver
 from ludoteca.store.files import read_text
 
@@ -98,6 +99,8 @@ def solve_command(
     """Decide whether a position can be won, with a winning line (one JSON object per position)."""
     if [seed, position, positions].count(None) == 3:
         raise fail("say what to solve: --seed N, --position TEXT or --positions FILE")
+    if seed is not None:
+        check_deal_numbers(seed)
     spec, chosen = resolve(game, variant, param)
     entry = find_solver(spec.name)
     limit = max_states if max_states is not None else entry.default_max_states

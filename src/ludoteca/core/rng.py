@@ -11,8 +11,24 @@ import hashlib
 from collections.abc import MutableSequence
 from typing import TypeVar
 
+from ludoteca.core.errors import LudotecaError
+
 T = TypeVar("T")
 MASK64 = (1 << 64) - 1
+
+MAX_DEAL = 2**63 - 1
+"""The largest deal number: results store it as an SQLite integer (64 bits, signed)."""
+
+
+def check_deal_numbers(first: int, count: int = 1) -> None:
+    """Refuse deals ``first`` … ``first + count - 1`` unless every one is 0..MAX_DEAL: a study
+    past the end crashed with an OverflowError when its first result was stored."""
+    last = first + count - 1
+    if first < 0:
+        raise LudotecaError(f"a deal number is 0..{MAX_DEAL}, not {first}")
+    if last > MAX_DEAL:
+        shown = str(first) if count == 1 else f"{first}..{last}"
+        raise LudotecaError(f"a deal number is 0..{MAX_DEAL}, not {shown}")
 
 
 def stream_key(seed: int, *labels: str | int) -> int:

@@ -114,9 +114,11 @@ class StudyFigures:
 
 
 def figures(connection: sqlite3.Connection, study: int, seeds: range) -> StudyFigures:
-    """A study's totals over ``seeds``, counted by SQLite (a million rows never leave it)."""
-    where = "FROM study_deals WHERE study_id=? AND seed >= ? AND seed < ?"
-    args = (study, seeds.start, seeds.stop)
+    """A study's totals over ``seeds`` (consecutive), counted by SQLite (a million rows never
+    leave it). The last seed bounds them, not ``seeds.stop``: after the last deal number,
+    2**63 - 1, it is no SQLite integer."""
+    where = "FROM study_deals WHERE study_id=? AND seed >= ? AND seed <= ?"
+    args = (study, seeds.start, seeds.stop - 1)
     row = connection.execute(
         "SELECT COUNT(*) AS deals, COALESCE(SUM(won = 1), 0) AS won,"
         " COALESCE(SUM(won IS NULL), 0) AS unknown, AVG(score) AS mean_score,"

@@ -14,7 +14,7 @@ from typing import Any
 from ludoteca.core.errors import UnknownGameError
 from ludoteca.core.game import GameSpec, Variant
 from ludoteca.core.registry import find_game, variant_for
-from ludoteca.core.rng import DealRng
+from ludoteca.core.rng import DealRng, check_deal_numbers
 from ludoteca.store import results
 from ludoteca.store.results import DealRow
 from ludoteca.studies.executors import make_executor
@@ -42,6 +42,7 @@ class StudyPlan:
             )
         if self.deals < 1:
             raise UnknownGameError(f"--deals must be at least 1, not {self.deals}")
+        check_deal_numbers(self.first_seed, self.deals)
         variant = spec.variant(variant_for(spec, self.game, self.variant), self.params)
         find_policy(spec, self.policy)
         return spec, variant

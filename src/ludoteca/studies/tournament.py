@@ -11,7 +11,7 @@ from typing import Any
 from ludoteca.bots.base import make_bot
 from ludoteca.core.errors import UnknownGameError
 from ludoteca.core.registry import find_game, variant_for
-from ludoteca.core.rng import DealRng
+from ludoteca.core.rng import DealRng, check_deal_numbers
 from ludoteca.studies.executors import make_executor
 from ludoteca.studies.stats import wilson
 
@@ -115,6 +115,7 @@ def run_tournament(
         )
     if games < 1:
         raise UnknownGameError(f"--games must be at least 1, not {games}")
+    check_deal_numbers(first_seed, games)
     for name in bots:
         make_bot(spec, name)  # fail early, in this process, on an unknown bot
     summary = TournamentSummary(spec.name, spec.variant_label(chosen), list(bots))
