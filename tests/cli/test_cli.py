@@ -95,6 +95,8 @@ def test_play_records_a_finished_game_in_the_statistics() -> None:
         (["solve", "gaps", "--seed", "1", "--seconds", "5", "--memory", "1e6"], "more than this"),
         (["replay", "/nonexistent/game.json"], "no such file"),
         (["study", "tappeto", "--deals", "5", "--policy", "nope"], "no policy 'nope'"),
+        (["study", "tappeto", "--deals", "5", "--max-states", "0"], "--max-states must be posit"),
+        (["study", "gaps", "--deals", "5", "--max-states", "-1"], "--max-states must be positive"),
     ],
 )
 def test_bad_input_gets_a_one_line_error(args: list[str], message: str) -> None:

@@ -43,6 +43,8 @@ class StudyPlan:
         if self.deals < 1:
             raise UnknownGameError(f"--deals must be at least 1, not {self.deals}")
         check_deal_numbers(self.first_seed, self.deals)
+        if self.max_states is not None and self.max_states < 1:
+            raise UnknownGameError(f"--max-states must be positive, not {self.max_states}")
         variant = spec.variant(variant_for(spec, self.game, self.variant), self.params)
         find_policy(spec, self.policy)
         return spec, variant
