@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -449,6 +450,32 @@ def test_a_study_may_end_at_the_last_deal_number() -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["deals"] == 2
+
+
+def test_study_and_tournament_show_names_and_parameters_as_typed() -> None:
+    """``study -p redeals=1`` printed "gaps · gaps" and ``study --list`` listed the study as
+    "gaps", beside another of plain gaps (the stored label gaps[redeals=1] was read as a
+    markup tag); a tournament's title lost its parameters the same way; and a policy or bot
+    typed as '[/x]' ended in a MarkupError traceback instead of the one-line error."""
+    wide = {**os.environ, "COLUMNS": "200"}
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "ludoteca", *args]
+        return subprocess.run(command, capture_output=True, text=True, env=wide, check=False)
+
+    study = run("study", "gaps", "-p", "redeals=1", "--deals", "2", "--max-states", "1000")
+    assert study.returncode == 0, study.stderr
+    assert study.stdout.startswith("gaps · gaps[redeals=1] · policy solver: ")
+    assert "│ gaps[redeals=1] │" in run("study", "--list").stdout
+    tournament = run("tournament", "domino", "-p", "square_ban=false", "--players", "greedy,greedy")
+    assert "domino · domino[square_ban=False] · 100 games" in tournament.stdout
+    for args in (
+        ["study", "tappeto", "--policy", "[/x]"],
+        ["tournament", "domino", "--players", "[/x],greedy"],
+    ):
+        result = run(*args)
+        assert result.returncode == 2 and "'[/x]'" in result.stderr, result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
 
 
 def test_ctrl_c_stops_a_long_solve_at_once(tmp_path: Path) -> None:

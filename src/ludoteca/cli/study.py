@@ -6,6 +6,7 @@ import json
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -52,7 +53,7 @@ def _list(db: DbOpt, as_json: bool) -> None:
             _percent(row["rate"]),
             interval,
         )
-        table.add_row(*map(str, cells))
+        table.add_row(*(escape(str(cell)) for cell in cells))  # gaps[redeals=1]: text
     console.print(table)
 
 
@@ -86,7 +87,7 @@ def study_command(
         raise fail(f"--jobs must be at least 1, not {jobs}")
     plan = StudyPlan(game, variant, parse_params(param), policy, deals, seed, max_states, jobs)
     columns = (
-        TextColumn(f"[bold]{game}[/] {policy}"),
+        TextColumn(f"[bold]{escape(game)}[/] {escape(policy)}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -109,8 +110,10 @@ def study_command(
         print(json.dumps(report))
         return
     low, high = report["ci95"]
+    # The variant as stored (gaps[redeals=1]) and the names as typed: text, not markup.
+    shown = {key: escape(report[key]) for key in ("game", "variant", "policy")}
     console.print(
-        f"[bold]{report['game']}[/] · {report['variant']} · policy {report['policy']}: "
+        f"[bold]{shown['game']}[/] · {shown['variant']} · policy {shown['policy']}: "
         f"won {report['won']} of {report['deals'] - report['unknown']} decided deals = "
         f"[bold]{_percent(report['rate'])}[/] (95% Wilson {_percent(low)} – {_percent(high)}); "
         f"{report['unknown']} unknown; {report['seconds']:.1f} s"

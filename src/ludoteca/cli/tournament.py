@@ -6,6 +6,7 @@ import json
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -30,7 +31,7 @@ def tournament_command(
     if jobs < 1:
         raise fail(f"--jobs must be at least 1, not {jobs}")
     columns = (
-        TextColumn(f"[bold]{game}[/] {','.join(bots)}"),
+        TextColumn(f"[bold]{escape(game)}[/] {escape(','.join(bots))}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -51,13 +52,15 @@ def tournament_command(
     if as_json:
         print(json.dumps(report))
         return
-    table = Table(title=f"{report['game']} · {report['variant']} · {report['games']} games")
+    # The variant with its parameters (domino[square_ban=false]): text, not markup.
+    title = f"{report['game']} · {report['variant']} · {report['games']} games"
+    table = Table(title=escape(title))
     for column in ("entrant", "wins", "win rate", "95% Wilson", "mean score"):
         table.add_column(column)
     for row in report["players"]:
         low, high = row["ci95"]
         table.add_row(
-            row["seat_label"],
+            escape(row["seat_label"]),
             f"{row['wins']:g}",
             f"{100 * row['rate']:.1f}%",
             f"{100 * low:.1f}% – {100 * high:.1f}%",
