@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+import typer
 from rich.markup import escape
 
 from ludoteca.cli.app import app, err_console
@@ -15,7 +16,25 @@ from ludoteca.core.registry import discover
 def main() -> None:
     discover("ludoteca.cli")
     try:
-        app()
+        # Not standalone: a wrong option comes back here, to be told in one line.
+        code = app(standalone_mode=False)
+    except typer.Abort:  # end of input at a prompt
+        err_console.print("[bold red]error:[/] aborted", soft_wrap=True)
+        code = 1
+    except typer.TyperException as err:
+        code = _usage_error(err)
     except LudotecaError as err:
         err_console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
-        sys.exit(130 if isinstance(err, Interrupted) else 2)
+        code = 130 if isinstance(err, Interrupted) else 2
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _usage_error(err: typer.TyperException) -> int:
+    """A wrong option, value or command, in one line: Typer drew the usage, a hint and the
+    message in a box, five lines or more for one mistake."""
+    if type(err).__name__ == "NoArgsIsHelpError":  # ``ludoteca`` alone: the help is shown
+        return err.exit_code
+    context = getattr(err, "ctx", None)
+    where = "" if context is None else f" (see '{context.command_path} --help')"
+    err_console.print(f"[bold red]error:[/] {escape(err.format_message())}{where}", soft_wrap=True)
+    return err.exit_code
