@@ -180,6 +180,20 @@ def test_study_json_has_the_promised_keys() -> None:
     assert json.loads(listing.stdout.splitlines()[0])["deals"] == 50
 
 
+def test_a_listed_study_names_its_figures_as_the_study_does() -> None:
+    """``study --list --json`` called the study ``id`` where ``study --json`` says
+    ``study_id``, and had no ``lost``, ``rate_bounds`` or ``ci95_bounds``: a listed study
+    now carries the study's figures under the study's names."""
+    args = ["study", "tappeto", "--deals", "20", "--policy", "random", "--max-states", "9"]
+    report = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    listed = json.loads(runner.invoke(app, ["study", "--list", "--json"]).stdout)
+    for key in (
+        *("study_id", "game", "variant", "policy", "first_seed", "max_states", "deals"),
+        *("won", "lost", "unknown", "rate", "ci95", "rate_bounds", "ci95_bounds"),
+    ):
+        assert listed[key] == report[key], key
+
+
 def test_hot_seat_hides_each_hand_until_its_player_is_ready() -> None:
     """Two people at one screen: each turn starts with a blank prompt, not the other's hand."""
     game = next((s for s in all_games() if not s.is_solitaire), None)

@@ -15,7 +15,7 @@ from ludoteca.cli.common import DbOpt, JsonOpt, ParamOpt, VariantOpt, open_db, p
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.store.results import list_studies
 from ludoteca.studies.runner import StudyPlan, run_study
-from ludoteca.studies.stats import wilson
+from ludoteca.studies.stats import win_rates
 
 COLUMNS = ("id", "game", "variant", "policy", "seeds", "deals", "won", "unknown", "rate", "95% CI")
 
@@ -28,9 +28,7 @@ def _list(db: DbOpt, as_json: bool) -> None:
     with open_db(db) as connection:
         rows = list_studies(connection)
     for row in rows:
-        decided = row["deals"] - row["unknown"]
-        row["rate"] = row["won"] / decided if decided else None
-        row["ci95"] = list(wilson(row["won"], decided))
+        row.update(win_rates(row["won"], row["unknown"], row["deals"]))
     if as_json:
         for row in rows:
             print(json.dumps(row))
@@ -42,7 +40,7 @@ def _list(db: DbOpt, as_json: bool) -> None:
         seeds = f"{row['first_seed']}…{row['first_seed'] + row['deals'] - 1}"
         interval = f"{_percent(row['ci95'][0])} – {_percent(row['ci95'][1])}"
         cells = (
-            row["id"],
+            row["study_id"],
             row["game"],
             row["variant"],
             row["policy"],

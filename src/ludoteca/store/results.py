@@ -142,7 +142,8 @@ def figures(connection: sqlite3.Connection, study: int, seeds: range) -> StudyFi
 def list_studies(connection: sqlite3.Connection) -> list[dict[str, Any]]:
     rows = connection.execute(
         """
-        SELECT s.id, s.game, s.variant, s.policy, s.first_seed, s.max_states, s.created,
+        SELECT s.id AS study_id, s.game, s.variant, s.policy, s.first_seed, s.max_states,
+               s.created,
                COUNT(d.seed) AS deals, COALESCE(SUM(d.won = 1), 0) AS won,
                COALESCE(SUM(d.won IS NULL AND d.seed IS NOT NULL), 0) AS unknown
         FROM studies s LEFT JOIN study_deals d ON d.study_id = s.id

@@ -19,7 +19,7 @@ from ludoteca.store import results
 from ludoteca.store.results import DealRow
 from ludoteca.studies.executors import make_executor
 from ludoteca.studies.policies import find_batch, find_policy
-from ludoteca.studies.stats import wilson
+from ludoteca.studies.stats import win_rates
 
 
 @dataclass(frozen=True)
@@ -93,21 +93,12 @@ class StudySummary:
 
     def as_json(self) -> dict[str, Any]:
         f = self.figures
-        decided = f.deals - f.unknown
-        low, high = wilson(f.won, decided)
         return {
             "game": self.game,
             "variant": self.variant,
             "policy": self.policy,
             "deals": f.deals,
-            "won": f.won,
-            "lost": decided - f.won,
-            "unknown": f.unknown,
-            "rate": f.won / decided if decided else None,
-            "ci95": [low, high],
-            # Unknown deals counted as losses, then as wins: the bracket the truth lies in.
-            "rate_bounds": [f.won / f.deals, (f.won + f.unknown) / f.deals] if f.deals else None,
-            "ci95_bounds": [wilson(f.won, f.deals)[0], wilson(f.won + f.unknown, f.deals)[1]],
+            **win_rates(f.won, f.unknown, f.deals),
             "first_seed": self.first_seed,
             "max_states": self.max_states,
             "mean_score": f.mean_score,
