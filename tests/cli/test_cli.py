@@ -158,6 +158,18 @@ def test_solve_gaps_says_what_an_undecided_search_ran_out_of() -> None:
     assert "unknown (the table is full" in small.stdout and "--memory" in small.stdout
 
 
+@pytest.mark.parametrize("game", ["acme", "muro", "mosaico"])
+def test_every_undecided_answer_says_what_ran_out(game: str) -> None:
+    """The README: an undecided answer says what ran out (``stopped``). Only Gaps said it
+    (test_solve_gaps_says_what_an_undecided_search_ran_out_of); Acme, Il Muro and Mosaico
+    answered null with a flag of their own (``node_limit_hit``, ``limit_hit``), and the
+    text said "unknown (limit reached)"."""
+    args = ["solve", game, "--seed", "3", "--max-states", "10"]
+    answer = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert (answer["winnable"], answer["stopped"]) == (None, "states")
+    assert "unknown (state limit reached)" in runner.invoke(app, args).stdout
+
+
 def test_corrupt_save_is_refused_and_left_alone(tmp_path: Path) -> None:
     save = tmp_path / "broken.json"
     save.write_text('{"format": "ludoteca-save", "version": 1, "game": "tappeto"')

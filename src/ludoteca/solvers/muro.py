@@ -213,9 +213,12 @@ def solve(state: State[Any], max_states: int | None) -> SolveResult:
     arrays = arrays_from_state(state)
     found = run_search(arrays, six, idle_limit, limit)
     winnable = {kernel.WON: True, kernel.LOST: False}.get(found.result)
+    extra: dict[str, Any] = {"node_limit": limit, "limit_hit": winnable is None}
+    if winnable is None:
+        extra["stopped"] = "states"  # what ran out, named as every solver's answer names it
     return SolveResult(
         winnable, found.nodes, time.perf_counter() - started, move_texts(arrays, found.path),
-        EXACT_LABEL, {"node_limit": limit, "limit_hit": winnable is None},
+        EXACT_LABEL, extra,
     )  # fmt: skip
 
 
