@@ -206,6 +206,23 @@ def test_a_listed_study_names_its_figures_as_the_study_does() -> None:
         assert listed[key] == report[key], key
 
 
+def test_a_database_that_cannot_be_used_is_one_line_of_error(tmp_path: Path) -> None:
+    """``--db`` naming a folder, or a file that is no SQLite database, ended ``study`` and
+    ``stats`` in a traceback from sqlite3; the file is left as it was."""
+    junk = tmp_path / "notes.txt"
+    junk.write_text("not a database\n")
+    for args, why in [
+        (["study", "tappeto", "--deals", "2", "--db", str(tmp_path)], "unable to open"),
+        (["study", "--list", "--db", str(junk)], "file is not a database"),
+        (["stats", "--db", str(junk)], "file is not a database"),
+    ]:
+        result = ludoteca(*args)
+        assert result.returncode == 2, result.stderr
+        assert "cannot use it as the results database" in result.stderr and why in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert junk.read_text() == "not a database\n"
+
+
 def test_hot_seat_hides_each_hand_until_its_player_is_ready() -> None:
     """Two people at one screen: each turn starts with a blank prompt, not the other's hand."""
     game = next((s for s in all_games() if not s.is_solitaire), None)

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from ludoteca.core.errors import UnknownGameError, shown
+from ludoteca.core.errors import LudotecaError, UnknownGameError, shown
 from ludoteca.core.game import GameSpec, Variant
 from ludoteca.core.registry import find_game, variant_for
 from ludoteca.store import db
@@ -44,7 +44,13 @@ def resolve(game: str, variant: str | None, params: list[str] | None) -> tuple[G
 
 
 def open_db(path: Path | None) -> sqlite3.Connection:
-    return db.connect(path)
+    """The results database, or one line saying which file could not be used and why (a
+    folder, a file that is no database: it was a traceback from SQLite)."""
+    try:
+        return db.connect(path)
+    except (sqlite3.Error, OSError) as err:
+        where = db.default_path() if path is None else path
+        raise LudotecaError(f"{where}: cannot use it as the results database ({err})") from None
 
 
 def random_seed() -> int:
