@@ -170,6 +170,32 @@ def test_every_undecided_answer_says_what_ran_out(game: str) -> None:
     assert "unknown (state limit reached)" in runner.invoke(app, args).stdout
 
 
+def test_solve_positions_gives_one_json_object_per_position_errors_included(
+    tmp_path: Path,
+) -> None:
+    """``solve --positions FILE --json``: one JSON object per position, each naming the game
+    and variant (a line that was no position gave an object without them); a file with no
+    position at all (empty, or notes only) printed nothing and ended with status 0."""
+    from ludoteca.core.registry import find_game
+
+    good = find_game("gaps").new_game("no-redeal", 3).position()
+    file = tmp_path / "positions.txt"
+    file.write_text(f"# deal 3\n{good}\n\ngarbage\n", encoding="utf-8")
+    args = ["solve", "gaps", "-v", "no-redeal", "--positions", str(file), "--json"]
+    result = ludoteca(*args)
+    assert result.returncode == 2, result.stderr
+    answer, error = (json.loads(line) for line in result.stdout.splitlines())
+    assert answer["line"] == 2 and answer["winnable"] is False
+    assert error["line"] == 4 and "bad position 'garbage'" in error["error"]
+    for record in (answer, error):
+        assert (record["game"], record["variant"]) == ("gaps", "no-redeal")
+    file.write_text("# nothing yet\n\n", encoding="utf-8")
+    empty = ludoteca(*args)
+    assert empty.returncode == 2 and empty.stdout == ""
+    expected = f"error: {file}: no position in it (one per line; a line starting # is a note)"
+    assert empty.stderr.strip() == expected
+
+
 def test_corrupt_save_is_refused_and_left_alone(tmp_path: Path) -> None:
     save = tmp_path / "broken.json"
     save.write_text('{"format": "ludoteca-save", "version": 1, "game": "tappeto"')

@@ -115,25 +115,29 @@ def solve_command(
         limit = max_states  # the clock replaces the default state limit
     room = None if memory is None else _memory_bytes(memory, seconds)
     stop_at_once_on_ctrl_c(lambda: "no answer for the position being solved")
-    errors = 0
+    errors = solved = 0
     for label, state in _positions(spec, chosen, seed, position, positions):
+        # Every JSON line names the game and variant, an answer's and an error's alike.
+        record = {"game": spec.name, "variant": spec.variant_label(chosen), **label}
         if isinstance(state, LudotecaError):
             errors += 1
             if as_json:
-                print(json.dumps({**label, "error": str(state)}, ensure_ascii=False))
+                print(json.dumps({**record, "error": str(state)}, ensure_ascii=False), flush=True)
             err_console.print(f"[bold red]error:[/] {escape(str(state))}", soft_wrap=True)
             continue
+        solved += 1
         if timed is not None and seconds is not None:
             result = timed(state, limit, seconds, room)
         else:
             result = entry.solve(state, limit)
         if as_json:
-            record = {"game": spec.name, "variant": spec.variant_label(chosen), **label}
             print(json.dumps({**record, **result.as_json()}, ensure_ascii=False), flush=True)
         else:
             _show(label, result)
     if errors:
         raise typer.Exit(2)
+    if not solved:  # only a file can hold nothing to solve
+        raise fail(f"{positions}: no position in it (one per line; a line starting # is a note)")
 
 
 LEAST_MEMORY_GIB = 1 / 64
