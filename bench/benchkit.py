@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from collections.abc import Callable
 from typing import NoReturn
@@ -78,10 +79,17 @@ def deal_numbers(text: str) -> list[int]:
 def run(main: Callable[[], None]) -> None:
     """Run a bench script's ``main``: Ctrl-C ends it at once (worker processes first, which
     ignore it themselves: :func:`leave_ctrl_c_to_the_parent`) with one line, status 130; a
-    game, variant, bot or parameter that does not exist is one line of error, status 2."""
+    game, variant, bot or parameter that does not exist is one line of error, status 2; a
+    reader that stops early (``| head``) ends it quietly, status 1."""
     stop_at_once_on_ctrl_c(lambda: CUT_SHORT)
     try:
         main()
+        sys.stdout.flush()  # here, where a reader gone away can still be told apart
     except LudotecaError as err:
         err_console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
         sys.exit(130 if isinstance(err, Interrupted) else 2)
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): nothing more to say, and no traceback; the
+        # output goes nowhere from now on, so the flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

@@ -142,3 +142,18 @@ def test_every_bench_takes_help_with_its_whole_first_sentence(script: str) -> No
     described = " ".join(result.stdout.split("\n\n")[1].split())
     assert described.endswith("."), described
     assert ".venv/bin/python" not in described
+
+
+def test_a_reader_that_stops_early_ends_a_bench_quietly() -> None:
+    """``bench_... | head`` ended in a BrokenPipeError traceback once ``head`` had its lines;
+    now the script stops quietly, status 1."""
+    command = [sys.executable, str(BENCH / "bench_gaps_beam.py"), "--seeds", "40," * 200 + "40"]
+    with subprocess.Popen(
+        [*command, "--widths", "100"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as run:
+        assert run.stdout is not None and run.stderr is not None
+        first = run.stdout.readline()
+        run.stdout.close()  # as head does once it has its line
+        assert run.wait(timeout=60) == 1
+        errors = run.stderr.read()
+    assert first.startswith("40 ") and errors == ""
