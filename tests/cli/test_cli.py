@@ -593,3 +593,33 @@ def test_a_long_bad_move_is_repeated_short_so_its_error_stays_one_line() -> None
         errors = [line for line in result.stdout.splitlines() if "error:" in line]
         assert errors, (spec.name, result.stdout)
         assert len(errors[0]) < 200 and "…" in errors[0] and "END" in errors[0], (spec.name, errors)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_a_tournament_at_once(jobs: str) -> None:
+    """Ctrl-C during ``tournament`` ended the game in play and the tournament went on to
+    its last game (one process: the inline executor kept the interrupt in that game's
+    result), or waited for every game still to play (worker processes); now it stops at
+    once with one line, status 130, as ``study`` does. The signal goes to the process
+    group, as a terminal sends it."""
+    import signal
+    import time
+
+    command = [sys.executable, "-m", "ludoteca", "tournament", "domino", "--jobs", jobs]
+    command += ["--players", "strong,greedy", "--games", "500"]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    ) as run:
+        time.sleep(5.0)  # started, and playing (500 games take minutes)
+        assert run.poll() is None
+        asked = time.monotonic()
+        os.killpg(run.pid, signal.SIGINT)
+        try:
+            code = run.wait(timeout=20)
+        finally:
+            run.kill()
+        assert time.monotonic() - asked < 5
+        assert run.stderr is not None and run.stdout is not None
+        errors, output = run.stderr.read(), run.stdout.read()
+    assert code == 130 and output == ""
+    assert errors.strip() == "error: interrupted: a tournament keeps nothing: no results"

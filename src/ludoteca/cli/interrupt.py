@@ -1,4 +1,5 @@
-"""Ctrl-C for the long commands (``solve``, ``study``): stop at once, with one line.
+"""Ctrl-C for the long commands (``solve``, ``study``, ``tournament``, the bench scripts):
+stop at once, with one line.
 
 A compiled search hears a signal only when it reads its clock, and the threads and worker
 processes beside it not at all, so a plain ``KeyboardInterrupt`` came as a traceback from

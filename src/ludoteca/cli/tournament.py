@@ -12,6 +12,7 @@ from rich.table import Table
 
 from ludoteca.cli.app import app, console, err_console, fail
 from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, parse_params
+from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.studies.tournament import run_tournament
 
 
@@ -38,6 +39,9 @@ def tournament_command(
     )
     with Progress(*columns, console=err_console, transient=True) as bar:
         task = bar.add_task("games", total=games)
+        # Ctrl-C ended one game and the tournament went on (one process), or waited for
+        # every game still to play (worker processes): now it stops at once.
+        stop_at_once_on_ctrl_c(lambda: "a tournament keeps nothing: no results")
         summary = run_tournament(
             game,
             variant,
