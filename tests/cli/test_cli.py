@@ -249,6 +249,18 @@ def test_a_database_that_cannot_be_used_is_one_line_of_error(tmp_path: Path) -> 
     assert junk.read_text() == "not a database\n"
 
 
+def test_study_and_tournament_write_no_stray_line_where_stderr_is_no_terminal() -> None:
+    """The progress bar, gone at the end, still left an empty line on stderr when it was a
+    log or a pipe: every study and tournament wrote one, and every error line came after
+    one. Where stderr is no terminal there is no bar now."""
+    done = ludoteca("study", "tappeto", "--deals", "3", "--policy", "random")
+    assert done.returncode == 0 and done.stderr == ""
+    played = ludoteca("tournament", "domino", "--players", "greedy,greedy", "--games", "2")
+    assert played.returncode == 0 and played.stderr == ""
+    refused = ludoteca("study", "tappeto", "--deals", "3", "--policy", "nope")
+    assert refused.returncode == 2 and refused.stderr.startswith("error: tappeto has no policy")
+
+
 def test_hot_seat_hides_each_hand_until_its_player_is_ready() -> None:
     """Two people at one screen: each turn starts with a blank prompt, not the other's hand."""
     game = next((s for s in all_games() if not s.is_solitaire), None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import Progress, ProgressColumn
 
 app = typer.Typer(
     name="ludoteca",
@@ -23,3 +24,11 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     text: a file name or a move typed in brackets is shown as typed, never read as markup)."""
     err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     return typer.Exit(code)
+
+
+def progress_bar(*columns: str | ProgressColumn) -> Progress:
+    """A progress bar on stderr that leaves nothing behind, and none at all when stderr is no
+    terminal: a log or a pipe got an empty line from it, before any error line too."""
+    return Progress(
+        *columns, console=err_console, transient=True, disable=not err_console.is_terminal
+    )

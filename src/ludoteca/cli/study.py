@@ -7,10 +7,10 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ludoteca.cli.app import app, console, err_console, fail
+from ludoteca.cli.app import app, console, fail, progress_bar
 from ludoteca.cli.common import DbOpt, JsonOpt, ParamOpt, VariantOpt, open_db, parse_params
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.store.results import list_studies
@@ -99,7 +99,7 @@ def study_command(
         stored[0] = done
         bar.update(task, completed=done)
 
-    with open_db(db) as connection, Progress(*columns, console=err_console, transient=True) as bar:
+    with open_db(db) as connection, progress_bar(*columns) as bar:
         task = bar.add_task("deals", total=deals)
         stop_at_once_on_ctrl_c(kept)
         summary = run_study(plan, connection, progress)

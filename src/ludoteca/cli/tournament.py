@@ -7,10 +7,10 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ludoteca.cli.app import app, console, err_console, fail
+from ludoteca.cli.app import app, console, fail, progress_bar
 from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, parse_params
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.studies.tournament import run_tournament
@@ -37,7 +37,7 @@ def tournament_command(
         MofNCompleteColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=err_console, transient=True) as bar:
+    with progress_bar(*columns) as bar:
         task = bar.add_task("games", total=games)
         # Ctrl-C ended one game and the tournament went on (one process), or waited for
         # every game still to play (worker processes): now it stops at once.
