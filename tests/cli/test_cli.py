@@ -261,6 +261,22 @@ def test_study_and_tournament_write_no_stray_line_where_stderr_is_no_terminal() 
     assert refused.returncode == 2 and refused.stderr.startswith("error: tappeto has no policy")
 
 
+def test_a_study_stopped_before_its_first_deal_is_listed_without_seeds(
+    private_database: Path,
+) -> None:
+    """A study stopped before its first deal was stored (the worker processes were still
+    starting) was listed with the seeds "0…-1"."""
+    from ludoteca.store import db
+    from ludoteca.store.results import study_id
+
+    with db.connect(private_database) as connection:
+        study_id(connection, "gaps", "no-redeal", "solver", 0, 300_000)
+    rows = runner.invoke(app, ["study", "--list"]).stdout.splitlines()
+    assert "…-1" not in "".join(rows)
+    cells = [cell.strip() for cell in rows[4].split("│")]
+    assert (cells[5], cells[6]) == ("–", "0"), cells  # seeds, deals
+
+
 def test_hot_seat_hides_each_hand_until_its_player_is_ready() -> None:
     """Two people at one screen: each turn starts with a blank prompt, not the other's hand."""
     game = next((s for s in all_games() if not s.is_solitaire), None)

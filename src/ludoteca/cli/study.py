@@ -37,7 +37,8 @@ def _list(db: DbOpt, as_json: bool) -> None:
     for column in COLUMNS:
         table.add_column(column)
     for row in rows:
-        seeds = f"{row['first_seed']}…{row['first_seed'] + row['deals'] - 1}"
+        first, stored = row["first_seed"], row["deals"]
+        seeds = f"{first}…{first + stored - 1}" if stored else "–"  # none yet (was "0…-1")
         interval = f"{_percent(row['ci95'][0])} – {_percent(row['ci95'][1])}"
         cells = (
             row["study_id"],
