@@ -45,10 +45,16 @@ def measure(label: str, params: dict[str, str], variant: str, deals: int, limit:
     times.sort()
     decided = deals - unknown
     low, high = wilson(won, decided)
+    # Too few states to time the kernel by: said so, where "0 states/s" looked like a fault.
+    speed = (
+        f"{big_states / big_seconds:,.0f} states/s (deals of 10,000+ states)"
+        if big_seconds
+        else "not timed (no deal of 10,000+ states)"
+    )
     print(
         f"{label}: {deals} deals, median {statistics.median(times) * 1e3:.1f} ms, "
         f"95% within {times[int(0.95 * (deals - 1))] * 1e3:.0f} ms, slowest {times[-1]:.2f} s; "
-        f"kernel {big_states / max(big_seconds, 1e-9):,.0f} states/s (deals of 10,000+); "
+        f"kernel {speed}; "
         f"node limit ({limit:,}) hit {unknown}; "
         f"winnable {won}/{decided} = {100 * won / max(decided, 1):.1f}% "
         f"[{100 * low:.1f}, {100 * high:.1f}]"

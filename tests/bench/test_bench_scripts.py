@@ -157,3 +157,12 @@ def test_a_reader_that_stops_early_ends_a_bench_quietly() -> None:
         assert run.wait(timeout=60) == 1
         errors = run.stderr.read()
     assert first.startswith("40 ") and errors == ""
+
+
+def test_acme_says_when_no_deal_was_long_enough_to_time_the_kernel() -> None:
+    """``bench_acme.py`` on a few short deals printed "kernel 0 states/s", which read as a
+    broken kernel: the kernel is timed on deals of 10,000+ states, and there were none."""
+    result = bench("bench_acme.py", "--deals", "3", "acme")
+    assert result.returncode == 0, result.stderr
+    assert "kernel not timed (no deal of 10,000+ states)" in result.stdout
+    assert "0 states/s" not in result.stdout
