@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import sqlite3
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ludoteca.core import UnknownGameError
-from ludoteca.store import db
+from ludoteca.store import db, results
 from ludoteca.store.results import list_studies
 from ludoteca.studies.runner import StudyPlan, run_study
 from ludoteca.studies.stats import wilson
@@ -147,3 +148,37 @@ def _stored(path: Path) -> int:
     except sqlite3.OperationalError:  # the tables are not made yet
         return 0
     return int(count)
+
+
+class _Enough(Exception):
+    """Ends a study from its progress callback."""
+
+
+def test_a_study_of_many_deals_hands_them_out_without_listing_them(
+    private_database: Path,
+) -> None:
+    """A study listed every seed it had still to play before playing the first: ten million
+    deals took some 400 MB and seconds before anything happened (a billion, gigabytes). Now
+    the seeds are made as the batches are handed out: the first deal is played and stored
+    at once, and a rerun resumes after it."""
+    plan = StudyPlan("tappeto", None, {}, "random", 10_000_000, first_seed=5)
+    calls: list[int] = []
+
+    def stop_after_one(done: int, total: int) -> None:
+        calls.append(done)
+        if done:
+            raise _Enough
+
+    tracemalloc.start()
+    try:
+        with _connect(private_database) as connection, pytest.raises(_Enough):
+            run_study(plan, connection, stop_after_one)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert calls == [0, 1]
+    assert peak < 20_000_000, peak
+    with _connect(private_database) as connection:
+        listed = list_studies(connection)
+        assert [s["deals"] for s in listed] == [1]
+        assert results.done_seeds(connection, listed[0]["study_id"]) == {5}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from typing import Any
@@ -110,11 +110,14 @@ class StudySummary:
         }
 
 
-def _batches(seeds: list[int], jobs: int) -> list[list[int]]:
-    """One deal at a time in this process (each stored as soon as it is played); batches
-    for worker processes, so that handing them out costs little."""
-    size = 1 if jobs <= 1 else max(1, min(2000, len(seeds) // (jobs * 16)))
-    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
+def _batches(seeds: Iterator[int], count: int, jobs: int) -> Iterator[list[int]]:
+    """The ``count`` seeds of ``seeds`` in batches, made as they are handed out (a study of a
+    billion deals never holds a list of them): one deal at a time in this process (each
+    stored as soon as it is played); batches for worker processes, so that handing them out
+    costs little."""
+    size = 1 if jobs <= 1 else max(1, min(2000, count // (jobs * 16)))
+    while batch := list(itertools.islice(seeds, size)):
+        yield batch
 
 
 def run_study(
@@ -130,11 +133,11 @@ def run_study(
     )
     wanted = range(plan.first_seed, plan.first_seed + plan.deals)
     done = results.done_seeds(connection, study)
-    todo = [s for s in wanted if s not in done]
-    finished = plan.deals - len(todo)
+    finished = sum(1 for s in done if s in wanted)
     progress(finished, plan.deals)
     started = time.perf_counter()
-    batches = iter(_batches(todo, plan.jobs))
+    todo = (s for s in wanted if s not in done)
+    batches = _batches(todo, plan.deals - finished, plan.jobs)
     with make_executor(plan.jobs) as executor:
 
         def submit(batch: list[int]) -> Future[list[DealRow]]:
