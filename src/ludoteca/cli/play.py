@@ -24,7 +24,7 @@ from ludoteca.cli.common import (
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameSpec, State
 from ludoteca.core.registry import find_game
-from ludoteca.core.rng import DealRng
+from ludoteca.core.rng import MAX_DEAL, DealRng
 from ludoteca.core.saves import loads, restore, snapshot
 from ludoteca.hints import hint_for
 from ludoteca.store.files import read_text, write_atomic
@@ -36,9 +36,6 @@ HELP = (
     "Type a move in the game's notation, or: [bold]moves[/] (list them), [bold]undo[/], "
     "[bold]hint[/], [bold]save FILE[/], [bold]help[/], [bold]quit[/]."
 )
-
-MAX_DEAL = 2**63 - 1
-"""The largest deal number the statistics can store, as a web deal number is 0 or more."""
 
 
 class Session:

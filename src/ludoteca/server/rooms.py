@@ -20,7 +20,7 @@ from ludoteca.bots.base import Bot, bots_for, make_bot
 from ludoteca.core.errors import IllegalMoveError, LudotecaError, NotationError
 from ludoteca.core.game import TERMINAL, GameSpec, State, Variant, variant_key
 from ludoteca.core.registry import find_game
-from ludoteca.core.rng import DealRng
+from ludoteca.core.rng import MAX_DEAL, DealRng
 from ludoteca.hints import has_hint, hint_for
 from ludoteca.server.protocol import HUMAN, ProtocolError
 from ludoteca.server.views import seat_view
@@ -28,7 +28,6 @@ from ludoteca.solvers.base import Hint
 from ludoteca.store.web import SavedGame, WebStore
 
 DEFAULT_PLAYER = "player"
-MAX_DEAL = 2**63 - 1
 log = logging.getLogger(__name__)
 
 Listener = Callable[[dict[str, Any]], Awaitable[None]]
