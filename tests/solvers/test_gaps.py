@@ -502,9 +502,9 @@ def _stubborn_moves(board: Board, loose: int = 0) -> tuple[list[Move], list[Move
     compiled_analysis.movable(grid, pos, suits, ranks, mov, places, loose)
     member, chosen = np.zeros(cells, dtype=np.bool_), np.zeros(cells, dtype=np.bool_)
     todo = np.zeros(cells, dtype=np.int64)
-    outside, held = np.zeros(cells, dtype=np.bool_), np.zeros(cells, dtype=np.uint64)
+    held = np.zeros(cells, dtype=np.uint64)
     kept = compiled_analysis.stubborn(
-        moves, n, grid, pos, ranks, mov, member, chosen, todo, loose, outside, held
+        moves, n, grid, pos, ranks, mov, member, chosen, todo, loose, held
     )
     return every, [fast.unpack(int(m)) for m in moves[:kept]]
 

@@ -12,18 +12,17 @@ from __future__ import annotations
 # Numba compiles no generator expressions, so loops stay loops here.
 # ruff: noqa: SIM110
 import numpy as np
-from numba import njit
 
-from ludoteca.solvers.gaps.compiled_board import GAP, loose_two, row_loose
+from ludoteca.solvers.gaps.compiled_board import GAP, lean, loose_two, row_loose
 
 
 # --- reductions: frozen cards, a bound on what a position can still reach, stubborn sets ------
-@njit(cache=True)
+@lean
 def _bit(cell: int) -> np.uint64:
     return np.uint64(1) << np.uint64(cell)
 
 
-@njit(cache=True)
+@lean
 def movable(
     grid: np.ndarray,
     pos: np.ndarray,
@@ -37,7 +36,7 @@ def movable(
     movable_holding(grid, pos, suits, ranks, mov, places, loose, -1)
 
 
-@njit(cache=True)
+@lean
 def movable_holding(
     grid: np.ndarray,
     pos: np.ndarray,
@@ -58,31 +57,62 @@ def movable_holding(
     (:func:`next_loose`) may stand in any loose row, and is not frozen. The held card keeps
     its cell: it never widens, so its cell never counts as one that may empty (what a
     stubborn set needs to know of the lines outside it, :func:`_closure`)."""
+    _widen(grid, pos, suits, ranks, places, loose, held)
+    one = np.uint64(1)
+    # A card can move if it may stand anywhere but its cell (a loose 2 not held may: its
+    # places are the loose rows' column 0 from the start).
+    for suit in range(suits):
+        base = suit * ranks
+        mov[base] = False
+        for x in range(base + 1, base + ranks):
+            i = np.uint64(x)
+            mov[i] = places[i] != one << np.uint64(pos[i])
+
+
+@lean
+def _widen(
+    grid: np.ndarray,
+    pos: np.ndarray,
+    suits: int,
+    ranks: int,
+    places: np.ndarray,
+    loose: int,
+    held: int,
+) -> None:
+    """The ``places`` of :func:`movable_holding`, without ``mov``."""
     cells = suits * ranks
-    col0 = np.uint64(0)
-    spread = np.uint64(0)
+    one = np.uint64(1)
+    zero = np.uint64(0)
+    col0 = zero
+    spread = zero
     for r in range(suits):
-        col0 |= _bit(r * ranks)
+        col0 |= one << np.uint64(r * ranks)
         if row_loose(loose, r):
-            spread |= _bit(r * ranks)
-    everywhere = (np.uint64(1) << np.uint64(cells)) - np.uint64(1)
+            spread |= one << np.uint64(r * ranks)
+    everywhere = (one << np.uint64(cells)) - one
     inner = everywhere & ~col0
-    free = np.uint64(0)
+    free = zero
     for cell in range(cells):
         if grid[cell] == GAP:
-            free |= _bit(cell)
+            free |= one << np.uint64(cell)
     # What each suit's cards could enter (4 suits at most: scalars, no allocation per call).
     reach0 = reach1 = reach2 = reach3 = everywhere
-    for x in range(cells):
-        mov[x] = False
-        places[x] = _bit(pos[x]) if x % ranks else np.uint64(0)
-        if x % ranks == 1 and (spread >> np.uint64(pos[x])) & np.uint64(1) and x != held:
-            places[x] = spread
-            mov[x] = True
+    # (Rows and columns from nested loops: no division per card.)
+    for suit in range(suits):
+        base = suit * ranks
+        places[base] = zero
+        for x in range(base + 1, base + ranks):
+            i = np.uint64(x)  # (an unsigned index: no check for a negative one)
+            places[i] = one << np.uint64(pos[i])
+        two = base + 1
+        if (spread >> np.uint64(pos[two])) & one and two != held:
+            places[two] = spread
     # Each suit's cards are widened in order, from the 2 up; a card that can move frees its
     # cell, which may widen cards of any suit, so a suit is gone over again only when a cell
     # freed since its last pass is one its cards could enter (``reach``): a suit with none
-    # cannot gain, and none dirty leaves the least fixpoint.
+    # cannot gain, and none dirty leaves the least fixpoint. (Without branches on whether a
+    # card widens, which the processor cannot guess: the places of the card before are
+    # carried along, every card's places are written back.)
     dirty = (1 << suits) - 1
     while dirty:
         for suit in range(suits):
@@ -92,22 +122,32 @@ def movable_holding(
             before = free
             reach = col0
             two = suit * ranks + 1
-            for x in range(two, (suit + 1) * ranks):
+            last = two + ranks - 1
+            prev = places[two]
+            if two != held:
+                wider = prev | (free & col0)
+                # (A loose 2 is movable from the start, yet its cell may empty only once
+                # it may reach a cell of column 0 outside the loose rows: when a card
+                # leaving column 0 frees the pool.)
+                grown = wider != prev
+                places[two] = wider
+                free |= (one << np.uint64(pos[two])) & (zero - np.uint64(grown))
+                prev = wider
+            room = inner & free
+            grown = zero
+            for x in range(two + 1, last):
+                i = np.uint64(x)  # (an unsigned index: no check for a negative one)
+                now = places[i]
                 if x == held:
+                    prev = now
                     continue
-                if x == two:
-                    wider = places[x] | (free & col0)
-                else:
-                    enter = (places[x - 1] << np.uint64(1)) & inner
-                    reach |= enter
-                    wider = places[x] | (enter & free)
-                if wider != places[x]:
-                    # (A loose 2 is movable from the start, yet its cell may empty only once
-                    # it may reach a cell of column 0 outside the loose rows: when a card
-                    # leaving column 0 frees the pool.)
-                    places[x] = wider
-                    mov[x] = True
-                    free |= _bit(pos[x])
+                enter = (prev << one) & inner
+                reach |= enter
+                wider = now | (enter & room)
+                places[i] = wider
+                grown |= (one << np.uint64(pos[i])) & (zero - np.uint64(wider != now))
+                prev = wider
+            free |= grown
             if suit == 0:
                 reach0 = reach
             elif suit == 1:
@@ -126,31 +166,29 @@ def movable_holding(
                 ) & ((1 << suits) - 1)
 
 
-@njit(cache=True)
+@lean
 def _may_stand(places: np.ndarray, code: int, cell: int) -> bool:
     return bool((places[code] >> np.uint64(cell)) & np.uint64(1))
 
 
-@njit(cache=True)
+@lean
 def _suit_rows(suit: int, suits: int, ranks: int, places: np.ndarray) -> int:
     """Rows (bit mask) where the whole suit could still end in order: its 2 may reach the
-    row's column 0 and each card the cell of its rank in that row."""
-    rows = 0
+    row's column 0 and each card the cell of its rank in that row. (The card k places after
+    the 2 needs bit k of the row: shifted right by k, it stands on the row's column 0, so one
+    AND over the suit's cards tells every row at once.)"""
     two = suit * ranks + 1
+    every = places[two]
+    for k in range(1, ranks - 1):
+        every &= places[two + k] >> np.uint64(k)
+    rows = 0
     for r in range(suits):
-        if not _may_stand(places, two, r * ranks):
-            continue
-        whole = True
-        for k in range(1, ranks - 1):
-            if not _may_stand(places, two + k, r * ranks + k):
-                whole = False
-                break
-        if whole:
+        if (every >> np.uint64(r * ranks)) & np.uint64(1):
             rows |= 1 << r
     return rows
 
 
-@njit(cache=True)
+@lean
 def doomed(suits: int, ranks: int, places: np.ndarray, options: np.ndarray) -> bool:
     """Can the position no longer win? Each suit needs a row where every one of its cards
     may still reach its cell, and the suits need different rows (Hall's condition)."""
@@ -174,7 +212,7 @@ def doomed(suits: int, ranks: int, places: np.ndarray, options: np.ndarray) -> b
     return False
 
 
-@njit(cache=True)
+@lean
 def upper_bound(suits: int, ranks: int, places: np.ndarray) -> int:
     """The most cards in sequence any later position can have: for each row, the longest
     run from column 0 that some suit's cards may all still reach."""
@@ -191,7 +229,7 @@ def upper_bound(suits: int, ranks: int, places: np.ndarray) -> int:
     return total
 
 
-@njit(cache=True)
+@lean
 def _closure(
     seed: int,
     grid: np.ndarray,
@@ -202,7 +240,6 @@ def _closure(
     todo: np.ndarray,
     enough: int,
     loose: int,
-    outside: np.ndarray,
     places: np.ndarray,
 ) -> int:
     """A stubborn set of cards grown from the enabled card ``seed``; ``member`` marks it.
@@ -220,16 +257,17 @@ def _closure(
 
     A card joins only if it can move in a line of moves of cards outside the set, since
     only such lines can disable or enable a move of the set behind its back. The set holds
-    the seed, which never moves in those lines, so ``outside`` (scratch, with ``places``)
-    is the analysis of :func:`movable_holding` with the seed held: a card whose moves all
-    need the seed to move first stays out (session of 2026-11-24, evening). The analysis
-    holds only the seed, not the set as it grows: a card of the set held too would only
-    make ``outside`` smaller, so this one is an over-approximation, hence sound."""
+    the seed, which never moves in those lines, so ``places`` (scratch) takes the analysis
+    of :func:`movable_holding` with the seed held (its places alone, :func:`_widen`): a card
+    whose moves all need the seed to move first stays out (session of 2026-11-24, evening).
+    The analysis holds only the seed, not the set as it grows: a card of the set held too
+    would only make that analysis smaller, so this one is an over-approximation, hence
+    sound."""
     suits = grid.size // ranks
     for x in range(member.size):
         member[x] = False
     member[seed] = True
-    movable_holding(grid, pos, suits, ranks, outside, places, loose, seed)
+    _widen(grid, pos, suits, ranks, places, loose, seed)
     todo[0] = seed
     top = 1
     enabled = 0
@@ -251,7 +289,7 @@ def _closure(
                 head = grid[r * ranks]
                 if head == GAP:
                     return -1
-                if head % ranks != 1 and not member[head] and outside[head]:
+                if head % ranks != 1 and not member[head] and _moves(places, pos, head):
                     member[head] = True
                     todo[top] = head
                     top += 1
@@ -260,14 +298,14 @@ def _closure(
         adds1 = -1
         if loose and y % ranks == 2 and loose_two(grid, y - 1, suits, ranks, loose):
             # The 3 of a loose 2: see _loose_three; the loose 2 never joins.
-            top = _loose_three(grid, ranks, loose, member, todo, top, outside)
+            top = _loose_three(grid, ranks, loose, member, todo, top, places, pos)
             adds0 = -1
             can = _column1_gap(grid, suits, ranks, loose)
         else:
             p = pos[y - 1]
             target = p + 1 if p % ranks != ranks - 1 else -1
             can = target >= 0 and grid[target] == GAP
-            if not can and target >= 0 and grid[target] != y and outside[grid[target]]:
+            if not can and target >= 0 and grid[target] != y and _moves(places, pos, grid[target]):
                 adds1 = grid[target]
         if can:
             enabled += 1
@@ -276,9 +314,11 @@ def _closure(
             s = pos[y]
             if y % ranks != ranks - 1 and s % ranks != ranks - 1:
                 right = grid[s + 1]
-                if right == GAP or (right != y + 1 and not member[right] and outside[right]):
+                if right == GAP or (
+                    right != y + 1 and not member[right] and _moves(places, pos, right)
+                ):
                     adds1 = y + 1
-        if adds0 >= 0 and not member[adds0] and outside[adds0]:
+        if adds0 >= 0 and not member[adds0] and _moves(places, pos, adds0):
             member[adds0] = True
             todo[top] = adds0
             top += 1
@@ -289,7 +329,13 @@ def _closure(
     return enabled
 
 
-@njit(cache=True)
+@lean
+def _moves(places: np.ndarray, pos: np.ndarray, code: int) -> bool:
+    """Can the card move, by the analysis in ``places``? (It may stand elsewhere.)"""
+    return bool(places[code] != np.uint64(1) << np.uint64(pos[code]))
+
+
+@lean
 def _column1_gap(grid: np.ndarray, suits: int, ranks: int, loose: int) -> bool:
     """Does a loose row have a gap in column 1 (which the 3 of any loose 2 may fill)?"""
     for r in range(suits):
@@ -298,7 +344,7 @@ def _column1_gap(grid: np.ndarray, suits: int, ranks: int, loose: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@lean
 def _loose_three(
     grid: np.ndarray,
     ranks: int,
@@ -306,7 +352,8 @@ def _loose_three(
     member: np.ndarray,
     todo: np.ndarray,
     top: int,
-    outside: np.ndarray,
+    places: np.ndarray,
+    pos: np.ndarray,
 ) -> int:
     """What a stubborn set holding the 3 of a loose 2 needs (returns the new ``todo`` top).
     Its moves go into column 1 of any loose row with a gap there, and each fixes a row, so
@@ -322,14 +369,14 @@ def _loose_three(
         else:
             found = (head, GAP) if head != GAP and head % ranks != 1 else (GAP, GAP)
         for z in found:
-            if z != GAP and not member[z] and outside[z]:
+            if z != GAP and not member[z] and _moves(places, pos, z):
                 member[z] = True
                 todo[top] = z
                 top += 1
     return top
 
 
-@njit(cache=True)
+@lean
 def stubborn(
     moves: np.ndarray,
     n: int,
@@ -341,7 +388,6 @@ def stubborn(
     best: np.ndarray,
     todo: np.ndarray,
     loose: int,
-    outside: np.ndarray,
     places: np.ndarray,
 ) -> int:
     """Keep only the moves of the smallest stubborn set found (partial-order reduction):
@@ -358,12 +404,13 @@ def stubborn(
         card = moves[i] & 0xFF
         if moves[i] >> 16 or card % ranks == 1:
             continue  # a 2 into the pool: no set holds one (see _closure)
-        size = _closure(card, grid, pos, ranks, mov, member, todo, fewest, loose, outside, places)
+        size = _closure(card, grid, pos, ranks, mov, member, todo, fewest, loose, places)
         if size < 0:
             continue  # this seed gives no set; another may
         if size < fewest:
             fewest = size
-            best[:] = member
+            for x in range(member.size):
+                best[x] = member[x]
             if size == 1:
                 break
     if fewest >= n:

@@ -24,6 +24,7 @@ from ludoteca.solvers.gaps.compiled_board import (
     column_heads,
     gen_moves,
     keyed,
+    lean,
     move_body,
     next_loose,
     order_moves,
@@ -41,7 +42,7 @@ def _clock() -> float:
     return now
 
 
-@njit(cache=True)
+@lean
 def _probe(table: np.ndarray, h1: np.uint64, h2: np.uint64) -> np.int64:
     """The slot holding the key, or ``-1 - slot`` of the empty slot where it would go. Slot i
     holds the two halves of a key at ``table[2i]`` and ``table[2i + 1]``, side by side: one
@@ -55,7 +56,7 @@ def _probe(table: np.ndarray, h1: np.uint64, h2: np.uint64) -> np.int64:
     return -1 - np.int64(i)
 
 
-@njit(cache=True)
+@lean
 def insert(table: np.ndarray, h1: np.uint64, h2: np.uint64) -> bool:
     """Add a key; False if it was there already."""
     slot = _probe(table, h1, h2)
@@ -65,7 +66,7 @@ def insert(table: np.ndarray, h1: np.uint64, h2: np.uint64) -> bool:
     return True
 
 
-@njit(cache=True)
+@lean
 def _store(table: np.ndarray, slot: np.int64, h1: np.uint64, h2: np.uint64) -> None:
     table[2 * slot] = h1
     table[2 * slot + 1] = h2
@@ -78,7 +79,7 @@ def grow(table: np.ndarray) -> np.ndarray:
     return bigger
 
 
-@njit(cache=True)
+@lean
 def carry(table: np.ndarray, into: np.ndarray) -> int:
     """Put every key of ``table`` into the table ``into`` (which must have room for them);
     returns how many were new there."""
@@ -173,12 +174,16 @@ def search(
     options = np.empty(suits, dtype=np.int64)
     own = shared.size == 0
     table = np.zeros(1 << 17, dtype=np.uint64) if own else shared
-    best_line = np.empty(0, dtype=np.int64)
+    # The line to the best dead end so far, its first ``best_len`` moves (an array for the
+    # whole search, not one per dead end: no reference counts in the loop). The moves of a
+    # node are worked out in ``row`` and copied into ``moves`` (no view per node, either).
+    best_buf = np.zeros(depth_cap, dtype=np.int64)
+    best_len = 0
+    row = np.empty(MAX_MOVES, dtype=np.int64)
     mov = np.zeros(cells, dtype=np.bool_)
     places = np.zeros(cells, dtype=np.uint64)
     member = np.zeros(cells, dtype=np.bool_)
     chosen = np.zeros(cells, dtype=np.bool_)
-    outside = np.zeros(cells, dtype=np.bool_)
     held = np.zeros(cells, dtype=np.uint64)
     todo = np.zeros(cells, dtype=np.int64)
     for c in range(cells):
@@ -205,52 +210,10 @@ def search(
     cut = reduce and cut_node(
         grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead, loose
     )
+    # The stack and the table grow between the runs of the inner loop, which reassigns no
+    # array: an array reassigned in the loop that runs per node costs reference counts on
+    # every pass (Numba's copies of loop-carried variables).
     while depth >= 0:
-        if fresh:
-            fresh = False
-            index[depth] = 0
-            nmoves[depth] = 0
-            if not cut:
-                row = moves[depth]
-                score = prefixes(grid, suits, ranks, ends, loose)
-                best = max(best, score)
-                n = gen_moves(grid, pos, suits, ranks, perms, counts, row, scratch, loose, lazy)
-                if reduce:
-                    n = stubborn(
-                        row, n, grid, pos, ranks, mov, member, chosen, todo, loose, outside, held
-                    )
-                nmoves[depth] = n
-                if n == 0 and score > best_dead:
-                    best_dead = score
-                    best_line = np.empty(depth, dtype=np.int64)
-                    for d in range(depth):
-                        best_line[d] = moves[d, index[d] - 1]
-                    if score == full:
-                        status = 1
-                        if stop_at_win:
-                            stop[0] = 1
-                            return status, best, best_dead, states, best_line, best_line, stored
-                order_moves(row, n, ends, grid, pos, suits, ranks, salt, keys, twos_last)
-                fork = forks[depth]
-                if n > 1 and fork < 63 and (reversed_depths >> fork) & 1:
-                    row[:n] = row[:n][::-1].copy()
-        if index[depth] == nmoves[depth]:
-            if post_order:
-                # Every move of the node is searched: now it may enter the table.
-                buckets[_bucket(line1[depth])] -= 1
-                if insert(table, line1[depth], line2[depth]):
-                    stored += 1
-            depth -= 1
-            if depth >= 0:
-                move = moves[depth, index[depth] - 1]
-                card = move & 0xFF
-                source = sources[depth]
-                move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
-                unplay(grid, pos, suits, ranks, move, source, headss[depth])
-                loose = looses[depth]
-            continue
-        move = moves[depth, index[depth]]
-        index[depth] += 1
         if depth + 1 == depth_cap:
             depth_cap *= 2
             moves = _grown64(moves, depth_cap)
@@ -262,62 +225,121 @@ def search(
             forks = _grown1(forks, depth_cap)
             line1 = _grown1(line1, depth_cap)
             line2 = _grown1(line2, depth_cap)
-        card = move & 0xFF
-        source = int(pos[card])
-        heads = column_heads(grid, suits, ranks)
-        play(grid, pos, suits, ranks, move)
-        was = loose
-        loose = next_loose(grid, suits, ranks, move, loose, lazy)
-        move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
-        h1, h2 = keyed(grid, body, suits, ranks, z1, z2, loose)
-        if states >= max_states or stored >= max_stored:
-            status = -1 if states >= max_states else -2
-            return status, best, best_dead, states, np.empty(0, dtype=np.int64), best_line, stored
-        slot = _probe(table, h1, h2)
-        # With post_order the nodes of the line are not in the table: a cycle back to one
-        # of them ends there.
-        cycle = post_order and slot < 0 and _on_line(line1, line2, buckets, depth, h1, h2)
-        # Up to the child it picks at its ``through_forks``-th choice of moves, a search
-        # sharing the table goes on through nodes the others entered (see above); the depth
-        # bound guards against a cycle of forced moves.
-        through = slot >= 0 and not own and forks[depth] < through_forks and depth < 256
-        if through:
-            slot = np.int64(-1)
-        cut = bool(
-            slot < 0
-            and not cycle
-            and reduce
-            and cut_node(
-                grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead, loose
-            )
-        )
-        if not own and not cut and slot < 0 and not through and not cycle:
-            # Another search may have taken the slot (or entered this node) meanwhile.
-            slot = _probe(table, h1, h2)
-        if slot >= 0 or cut or cycle:
-            move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
-            unplay(grid, pos, suits, ranks, move, source, heads)
-            loose = was
-            if slot >= 0 or cycle:
-                continue
-        elif post_order:
-            _push(line1, line2, buckets, depth + 1, h1, h2)
-        elif not through:
-            _store(table, -1 - slot, h1, h2)
-            stored += 1
-        states += 1
-        if states & 0xFFF == 0 and (stop[0] or (deadline > 0.0 and _clock() > deadline)):
-            return -3, best, best_dead, states, np.empty(0, dtype=np.int64), best_line, stored
-        if cut:
-            continue
+            best_buf = _grown1(best_buf, depth_cap)
         if own and stored * 4 > table.size:
             table = grow(table)
-        sources[depth] = source
-        headss[depth] = heads
-        looses[depth] = was
-        forks[depth + 1] = forks[depth] + (nmoves[depth] > 1)
-        depth += 1
-        fresh = True
+        while depth >= 0:
+            if fresh:
+                fresh = False
+                index[depth] = 0
+                nmoves[depth] = 0
+                if not cut:
+                    score = prefixes(grid, suits, ranks, ends, loose)
+                    best = max(best, score)
+                    n = gen_moves(grid, pos, suits, ranks, perms, counts, row, scratch, loose, lazy)
+                    if reduce:
+                        n = stubborn(
+                            row, n, grid, pos, ranks, mov, member, chosen, todo, loose, held
+                        )
+                    nmoves[depth] = n
+                    if n == 0 and score > best_dead:
+                        best_dead = score
+                        best_len = depth
+                        for d in range(depth):
+                            best_buf[d] = moves[d, index[d] - 1]
+                        if score == full:
+                            status = 1
+                            if stop_at_win:
+                                stop[0] = 1
+                                best_line = best_buf[:best_len].copy()
+                                return status, best, best_dead, states, best_line, best_line, stored
+                    order_moves(row, n, ends, grid, pos, suits, ranks, salt, keys, twos_last)
+                    fork = forks[depth]
+                    if n > 1 and fork < 63 and (reversed_depths >> fork) & 1:
+                        for i in range(n):
+                            moves[depth, i] = row[n - 1 - i]
+                    else:
+                        for i in range(n):
+                            moves[depth, i] = row[i]
+            if index[depth] == nmoves[depth]:
+                if post_order:
+                    # Every move of the node is searched: now it may enter the table.
+                    buckets[_bucket(line1[depth])] -= 1
+                    if insert(table, line1[depth], line2[depth]):
+                        stored += 1
+                depth -= 1
+                if depth >= 0:
+                    move = moves[depth, index[depth] - 1]
+                    card = move & 0xFF
+                    source = sources[depth]
+                    move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
+                    unplay(grid, pos, suits, ranks, move, source, headss[depth])
+                    loose = looses[depth]
+                continue
+            if depth + 1 == depth_cap:
+                break  # the stack grows in the outer loop, and the move is taken then
+            move = moves[depth, index[depth]]
+            index[depth] += 1
+            card = move & 0xFF
+            source = int(pos[card])
+            heads = column_heads(grid, suits, ranks)
+            play(grid, pos, suits, ranks, move)
+            was = loose
+            loose = next_loose(grid, suits, ranks, move, loose, lazy)
+            move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
+            h1, h2 = keyed(grid, body, suits, ranks, z1, z2, loose)
+            if states >= max_states or stored >= max_stored:
+                status = -1 if states >= max_states else -2
+                best_line = best_buf[:best_len].copy()
+                line = np.empty(0, dtype=np.int64)
+                return status, best, best_dead, states, line, best_line, stored
+            slot = _probe(table, h1, h2)
+            # With post_order the nodes of the line are not in the table: a cycle back to one
+            # of them ends there.
+            cycle = post_order and slot < 0 and _on_line(line1, line2, buckets, depth, h1, h2)
+            # Up to the child it picks at its ``through_forks``-th choice of moves, a search
+            # sharing the table goes on through nodes the others entered (see above); the depth
+            # bound guards against a cycle of forced moves.
+            through = slot >= 0 and not own and forks[depth] < through_forks and depth < 256
+            if through:
+                slot = np.int64(-1)
+            cut = bool(
+                slot < 0
+                and not cycle
+                and reduce
+                and cut_node(
+                    grid, pos, suits, ranks, mov, places, options, stop_at_win, best_dead, loose
+                )
+            )
+            if not own and not cut and slot < 0 and not through and not cycle:
+                # Another search may have taken the slot (or entered this node) meanwhile.
+                slot = _probe(table, h1, h2)
+            if slot >= 0 or cut or cycle:
+                move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
+                unplay(grid, pos, suits, ranks, move, source, heads)
+                loose = was
+                if slot >= 0 or cycle:
+                    continue
+            elif post_order:
+                _push(line1, line2, buckets, depth + 1, h1, h2)
+            elif not through:
+                _store(table, -1 - slot, h1, h2)
+                stored += 1
+            states += 1
+            if states & 0xFFF == 0 and (stop[0] or (deadline > 0.0 and _clock() > deadline)):
+                best_line = best_buf[:best_len].copy()
+                return -3, best, best_dead, states, np.empty(0, dtype=np.int64), best_line, stored
+            if cut:
+                continue
+            sources[depth] = source
+            headss[depth] = heads
+            looses[depth] = was
+            forks[depth + 1] = forks[depth] + (nmoves[depth] > 1)
+            depth += 1
+            fresh = True
+            if own and stored * 4 > table.size:
+                break  # the table grows in the outer loop
+    best_line = best_buf[:best_len].copy()
     line = best_line if status == 1 else np.empty(0, dtype=np.int64)
     return status, best, best_dead, states, line, best_line, stored
 
@@ -327,12 +349,12 @@ LINE_BUCKETS = 4096
 one read)."""
 
 
-@njit(cache=True)
+@lean
 def _bucket(h1: np.uint64) -> np.int64:
     return np.int64((h1 >> np.uint64(20)) & np.uint64(LINE_BUCKETS - 1))
 
 
-@njit(cache=True)
+@lean
 def _push(
     line1: np.ndarray,
     line2: np.ndarray,
@@ -346,7 +368,7 @@ def _push(
     buckets[_bucket(h1)] += 1
 
 
-@njit(cache=True)
+@lean
 def _on_line(
     line1: np.ndarray,
     line2: np.ndarray,
@@ -364,7 +386,7 @@ def _on_line(
     return False
 
 
-@njit(cache=True)
+@lean
 def cut_node(
     grid: np.ndarray,
     pos: np.ndarray,
