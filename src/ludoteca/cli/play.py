@@ -24,7 +24,7 @@ from ludoteca.cli.common import (
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameSpec, State
 from ludoteca.core.registry import find_game
-from ludoteca.core.rng import MAX_DEAL, DealRng
+from ludoteca.core.rng import DealRng, check_deal_numbers
 from ludoteca.core.saves import loads, restore, snapshot
 from ludoteca.hints import hint_for
 from ludoteca.store.files import read_text, write_atomic
@@ -274,9 +274,9 @@ def play_command(
             state, start = spec.new_game(chosen, deal, len(seats)), None
     if HUMAN not in seats and not state.spec.is_solitaire:
         raise fail("--players needs at least one 'you' to play (use 'tournament' for bots only)")
-    if state.seed is not None and not 0 <= state.seed <= MAX_DEAL:
+    if state.seed is not None:
         # Checked before the game, not when its end is stored (SQLite's integers are 64-bit).
-        raise fail(f"a deal number is 0..{MAX_DEAL}, not {state.seed}")
+        check_deal_numbers(state.seed)
     run_session(Session(state, seats, db, start))
 
 
