@@ -18,11 +18,6 @@ from ludoteca.solvers.gaps.compiled_board import GAP, lean, loose_two, row_loose
 
 # --- reductions: frozen cards, a bound on what a position can still reach, stubborn sets ------
 @lean
-def _bit(cell: int) -> np.uint64:
-    return np.uint64(1) << np.uint64(cell)
-
-
-@lean
 def movable(
     grid: np.ndarray,
     pos: np.ndarray,
