@@ -1,5 +1,5 @@
 """``python -m ludoteca`` runs the command line."""
 
-from ludoteca.cli import main
+from ludoteca.launch import main
 
 main()

@@ -651,3 +651,71 @@ def test_ctrl_c_stops_a_tournament_at_once(jobs: str) -> None:
         errors, output = run.stderr.read(), run.stdout.read()
     assert code == 130 and output == ""
     assert errors.strip() == "error: interrupted: a tournament keeps nothing: no results"
+
+
+def test_replay_step_stops_cleanly_at_the_end_of_input(tmp_path: Path) -> None:
+    """``replay --step`` fed fewer Enters than moves (a pipe run dry, Ctrl-D) used to end
+    with "error: aborted", status 1; it now says where it stopped, and the moves before
+    were shown (brief: bad input gets a clear one-line message)."""
+    save = tmp_path / "deal.json"
+    session = "\n".join(["2H", "3H", f"save {save}", "quit"]) + "\n"
+    result = runner.invoke(app, ["play", "tappeto", "--seed", "1"], input=session)
+    assert result.exit_code == 0, result.stdout
+    moves = json.loads(save.read_text())["moves"]
+    assert len(moves) >= 2, moves
+    replay = runner.invoke(app, ["replay", str(save), "--step"], input="\n")
+    assert replay.exit_code == 0, replay.stdout
+    assert f"move 1: {moves[0]}" in replay.stdout and "move 2:" not in replay.stdout
+    assert f"replay stopped before move 2 of {len(moves)}: end of input" in replay.stdout
+
+
+def test_ctrl_c_at_a_prompt_says_interrupted_and_end_of_input_says_so() -> None:
+    """Click turns both Ctrl-C and the end of input at a prompt into one Abort, which
+    ``main`` told as "aborted" either way; Ctrl-C is now "interrupted" (status 130, as the
+    long commands say it) and the end of input is named."""
+    import signal
+    import time
+
+    command = [sys.executable, "-m", "ludoteca", "play", "gaps", "--seed", "1"]
+    with subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    ) as run:
+        assert run.stdin is not None and run.stdout is not None and run.stderr is not None
+        deadline = time.monotonic() + 60
+        seen = ""
+        while "›" not in seen and time.monotonic() < deadline:  # the board and the prompt
+            seen += run.stdout.read(1)
+        assert "›" in seen, seen
+        os.killpg(run.pid, signal.SIGINT)
+        try:
+            code = run.wait(timeout=20)
+        finally:
+            run.kill()
+        errors = run.stderr.read()
+    assert code == 130, errors
+    assert errors.strip() == "error: interrupted"
+
+
+@pytest.mark.parametrize("after", [0.05, 0.3])
+def test_ctrl_c_while_the_command_line_loads_is_one_line(after: float) -> None:
+    """Ctrl-C in the first second, while Python imports the command line (Typer, Rich,
+    every command's module), came back as a KeyboardInterrupt traceback; it is now one
+    line, status 130, whether it comes during the first imports (``ludoteca.launch``) or
+    while ``main`` finds the commands. (Loading takes about a second here.)"""
+    import signal
+    import time
+
+    command = [sys.executable, "-m", "ludoteca", "games"]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    ) as run:
+        time.sleep(after)
+        os.killpg(run.pid, signal.SIGINT)
+        output, errors = run.communicate(timeout=20)
+    assert run.returncode == 130, (output, errors)
+    assert errors.strip() == "error: interrupted" and output == ""

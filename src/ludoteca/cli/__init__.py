@@ -11,21 +11,28 @@ from ludoteca.cli.app import app, err_console
 from ludoteca.cli.interrupt import Interrupted
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import discover
+from ludoteca.launch import INTERRUPTED
 
 
 def main() -> None:
-    discover("ludoteca.cli")
     try:
+        discover("ludoteca.cli")
         # Not standalone: a wrong option comes back here, to be told in one line.
         code = app(standalone_mode=False)
-    except typer.Abort:  # end of input at a prompt
-        err_console.print("[bold red]error:[/] aborted", soft_wrap=True)
+    except KeyboardInterrupt:  # while the modules load: a traceback before
+        code = INTERRUPTED
+    except typer.Abort:  # the end of input at a prompt that does not expect it
+        err_console.print("[bold red]error:[/] aborted: end of input", soft_wrap=True)
         code = 1
     except typer.TyperException as err:
         code = _usage_error(err)
     except LudotecaError as err:
         err_console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
-        code = 130 if isinstance(err, Interrupted) else 2
+        sys.exit(INTERRUPTED if isinstance(err, Interrupted) else 2)
+    if code == INTERRUPTED:
+        # Ctrl-C while the modules load, or inside a command that set no handler of its
+        # own (``play`` at its prompt), which Typer turns into this status without a word.
+        err_console.print("[bold red]error:[/] interrupted", soft_wrap=True)
     sys.exit(code if isinstance(code, int) else 0)
 
 

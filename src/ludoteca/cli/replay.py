@@ -53,7 +53,12 @@ def replay_command(
     _views(state, seats)
     for number, move in enumerate(moves, start=1):
         if step:
-            console.input("[dim]Enter for the next move[/]")
+            try:
+                console.input("[dim]Enter for the next move[/]")
+            except EOFError:
+                # The end of input (Ctrl-D, or a pipe run dry) ends the stepping, not in error.
+                console.print(f"replay stopped before move {number} of {len(moves)}: end of input")
+                return
         mover = state.current_player
         state.apply(move)
         who = "" if spec.is_solitaire else f" (seat {mover + 1})"
