@@ -51,6 +51,7 @@ def games_command(as_json: JsonOpt = False) -> None:
             f"[bold]{v.name}[/]{' (default)' if i == 0 else ''}: {v.description}"
             for i, v in enumerate(spec.variants)
         )
-        name = spec.name + (f"\n[dim]{', '.join(spec.aliases)}[/]" if spec.aliases else "")
+        # One alias a line: on one line they made this column half of an 80-column terminal.
+        name = "\n".join([spec.name, *(f"[dim]{alias}[/]" for alias in spec.aliases)])
         table.add_row(name, players, variants, spec.description)
     console.print(table)
