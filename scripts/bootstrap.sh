@@ -16,3 +16,12 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   .venv/bin/python -m pip install --quiet -e '.[dev]'
   echo "$want" > "$stamp"
 fi
+# Compile the solvers' kernels now, not at a player's first hint (Numba caches the machine
+# code beside the sources; about a minute). Again whenever a solver's source file changed,
+# which is what makes Numba compile again too (it compares their times and sizes).
+warmed=.venv/.ludoteca-warmed
+sources=$(find src/ludoteca/solvers -name '*.py' -printf '%p %T@ %s\n' | sort | sha256sum | cut -d' ' -f1)
+if [ ! -f "$warmed" ] || [ "$(cat "$warmed")" != "$sources" ]; then
+  .venv/bin/python -m ludoteca.solvers.warm
+  echo "$sources" > "$warmed"
+fi

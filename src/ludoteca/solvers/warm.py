@@ -1,0 +1,67 @@
+"""Compile the solvers' kernels once, at install time (``scripts/bootstrap.sh``).
+
+Numba compiles a kernel the first time it is called and keeps the machine code in
+``__pycache__`` beside the sources (``cache=True``). On a fresh install that first call was
+the player's first hint: about 25 s for Gaps, 5-8 s for Il Muro and Mosaico, against a
+budget of 2 s. This module runs every solver's paths (a solve under a state limit and under
+a time budget, a hint, each study policy, each batch policy) on one small deal of every
+variant, so that each kernel is compiled and cached before anyone waits on it. Later calls
+load the cached code (about 1 s for Gaps, in the first hint of a process).
+
+``python -m ludoteca.solvers.warm`` runs it; the work is thrown away, only the caches stay.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+from ludoteca.core.registry import all_games
+from ludoteca.core.rng import DealRng
+from ludoteca.solvers.base import find_solver, has_solver
+
+WARM_STATES = 2_000
+"""State limit of the warming solves: enough to reach every kernel, little work."""
+
+WARM_SECONDS = 3.0
+"""Budget of the warming timed solve: long enough for Gaps to reach its second thread (the
+search alone runs 2 s, then two searches share a table)."""
+
+WARM_MEMORY = 1 << 24
+"""Table of the warming timed solve: 16 MiB, the smallest a timed Gaps search makes."""
+
+TIMED_SEED = 290
+"""A Gaps deal that stays open for minutes, so the timed solve reaches every stage."""
+
+
+def warm(say: Callable[[str], None] = lambda line: None) -> float:
+    """Call every solver path once per variant; returns the seconds it took."""
+    began = time.perf_counter()
+    for spec in all_games():
+        if not has_solver(spec.name):
+            continue
+        entry = find_solver(spec.name)
+        say(f"compiling the {spec.name} solver")
+        for variant in spec.variants:
+            state = spec.new_game(variant, seed=1)
+            entry.solve(state, WARM_STATES)
+            if entry.hint is not None:
+                entry.hint(spec.new_game(variant, seed=1), 0.2)
+            for policy in entry.policies.values():
+                policy(spec.new_game(variant, seed=1), WARM_STATES, DealRng(1, "warm"))
+            for batch in entry.batch_policies.values():
+                batch(variant, [1, 2], WARM_STATES)
+        if entry.solve_timed is not None:
+            deal = spec.new_game(None, seed=TIMED_SEED)
+            entry.solve_timed(deal, None, WARM_SECONDS, WARM_MEMORY)
+    return time.perf_counter() - began
+
+
+def main() -> None:
+    spent = warm(lambda line: print(line, file=sys.stderr, flush=True))
+    print(f"solvers compiled and cached in {spent:.0f} s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
