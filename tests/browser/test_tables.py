@@ -39,6 +39,23 @@ def short_tappeto_seed() -> int:
     return next(s for s in range(500) if 3 <= first_move_length("tappeto", s, 13) <= 12)
 
 
+def drawing_outside_the_board(page: Any) -> dict[str, float] | None:
+    """Where the drawing spills out of the board's viewBox (clipped, or drawn over the
+    page), or None when everything drawn lies inside it."""
+    found: dict[str, float] | None = page.evaluate(
+        """() => {
+          const svg = document.querySelector('svg.board');
+          const view = svg.viewBox.baseVal;
+          const box = svg.querySelector('g.scene').getBBox();
+          const out = box.x < -0.5 || box.y < -0.5 || box.x + box.width > view.width + 0.5
+            || box.y + box.height > view.height + 0.5;
+          return out ? {x: box.x, y: box.y, right: box.x + box.width,
+            bottom: box.y + box.height, width: view.width, height: view.height} : null;
+        }"""
+    )
+    return found
+
+
 def test_the_home_page_offers_every_game_and_its_variants(table: Any, shots: Path) -> None:
     table.home()
     page = table.page
@@ -58,6 +75,8 @@ def test_a_deal_is_played_by_clicks_and_undone(table: Any, game: str, shots: Pat
     table.start(game, seed=7, bots=None if spec.is_solitaire else ["random"])
     table.wait_turn()
     table.shot(shots / f"{game}-start.png")
+    # Nothing drawn off the board (Domino's 17 face-down tiles ran off its right edge).
+    assert drawing_outside_the_board(table.page) is None
     moves = 0
     for _ in range(3):
         table.wait_turn()
@@ -269,6 +288,23 @@ def test_a_phone_sized_screen_fits_the_table(
         assert table.page.evaluate("document.documentElement.scrollWidth") <= 375
         assert table.click_move()
         table.shot(shots / f"phone-{game}.png")
+
+
+def test_a_tall_table_is_not_shrunk_below_life_size_to_fit_the_window(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """A Domino table grows a row at a time; fitted to the window's height it was drawn
+    ever smaller (tiles a third of their size, unreadable labels). Now the board keeps at
+    least one pixel a unit and the page scrolls."""
+    table = table_on(open_page(1280, 500), live)
+    table.start("domino", seed=7, bots=["greedy"])
+    table.wait_turn()
+    drawn = table.page.evaluate(
+        """() => { const svg = document.querySelector('svg.board');
+          return [svg.getBoundingClientRect().height, svg.viewBox.baseVal.height]; }"""
+    )
+    assert drawn[1] > 500 - 190  # taller than the room the window leaves it
+    assert drawn[0] >= drawn[1] - 1
 
 
 def test_a_stuck_gaps_deal_is_redealt_by_its_button(table: Any) -> None:

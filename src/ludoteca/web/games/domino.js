@@ -8,7 +8,8 @@ import { TILE } from '../art.js';
 const PAD = 12;
 const CELL = TILE + 4;
 const MINI = 30;
-const PER_ROW = 8;
+// Six tiles a row, as the table's six columns: the board stays narrow enough for a phone.
+const PER_ROW = 6;
 // Not `r5c3`: a key must not look like a tile (5C), even to a leak check.
 const cellKey = (row, col) => `cell-${row}-${col}`;
 
@@ -35,13 +36,21 @@ export default {
     const r0 = rows.length ? Math.min(...rows) - (obs.table.length ? 1 : 0) : 0;
     const r1 = rows.length ? Math.max(...rows) + (obs.table.length ? 1 : 0) : 0;
     const width = PER_ROW * CELL + PAD * 2;
-    const headH = others.length * (MINI + 18) + 10;
+    // The other players' tiles wrap onto as many rows as they need.
+    const perRow = Math.floor((width - 2 * PAD + 3) / (MINI + 3));
+    const tileRows = (seat) => Math.max(1, Math.ceil(obs.hand_sizes[seat] / perRow));
+    const heights = others.map((seat) => 18 + tileRows(seat) * (MINI + 3));
+    const headH = heights.reduce((a, h) => a + h, 0) + 10;
     const gridTop = headH + 26;
     const handRows = Math.max(1, Math.ceil((obs.hand.length + (obs.drawn ? 1 : 0)) / PER_ROW));
     const handTop = gridTop + (r1 - r0 + 1) * CELL + 30;
     board.begin(width, handTop + handRows * CELL + PAD);
 
-    others.forEach((seat, i) => this.opponent(board, obs, view, seat, PAD, PAD + i * (MINI + 18)));
+    let y = PAD;
+    others.forEach((seat, i) => {
+      this.opponent(board, obs, view, seat, PAD, y, perRow);
+      y += heights[i];
+    });
 
     const gridX = (width - 6 * CELL) / 2;
     for (let col = 1; col <= 6; col += 1) {
@@ -79,7 +88,7 @@ export default {
     });
   },
 
-  opponent(board, obs, view, seat, x, y) {
+  opponent(board, obs, view, seat, x, y, perRow) {
     const flags = [
       obs.special_used[seat] ? 'special move used' : '',
       obs.eliminated[seat] ? 'out' : '',
@@ -90,9 +99,10 @@ export default {
     });
     const open = obs.hands?.[seat];
     for (let i = 0; i < obs.hand_sizes[seat]; i += 1) {
-      const tx = x + i * (MINI + 3);
-      if (open) board.tile(tx, y + 16, open[i], { key: null, size: MINI });
-      else board.tileBack(tx, y + 16, { size: MINI });
+      const tx = x + (i % perRow) * (MINI + 3);
+      const ty = y + 16 + Math.floor(i / perRow) * (MINI + 3);
+      if (open) board.tile(tx, ty, open[i], { key: null, size: MINI });
+      else board.tileBack(tx, ty, { size: MINI });
     }
   },
 
