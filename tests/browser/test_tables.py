@@ -492,3 +492,21 @@ def test_a_gaps_card_that_cannot_move_says_why(table: Any) -> None:
     toast = page.locator("#toast")
     toast.wait_for(state="visible")
     assert toast.inner_text() == f"{card} goes right of {before}, where {state.grid[right]} is."
+
+
+def test_a_stray_click_keeps_the_tile_to_place_chosen(table: Any) -> None:
+    """Mosaico's tile to place starts chosen, its cells lit; a click on a cell where it
+    cannot go (or Esc) used to drop the choice, leaving nothing lit under a prompt that
+    says 'click a lit cell'. The tile stays chosen."""
+    table.start("mosaico", seed=5)
+    table.wait_turn()
+    page = table.page
+    lit = page.locator("svg.board .target").count()
+    assert lit > 0 and page.locator("svg.board .selected").count() == 1
+    page.locator("svg.board .slot[data-key]:not(.target)").first.click()
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(100)
+    assert page.locator("svg.board .target").count() == lit
+    assert page.locator("svg.board .selected").count() == 1
+    page.locator("svg.board .target").first.click()
+    table.wait_ply(1)

@@ -21,6 +21,7 @@ export class Interaction {
     this.explain = explain;
     this.moves = [];
     this.selected = null;
+    this.preselected = null;
     this.drag = null;
     this.suppressClick = false;
     node.addEventListener('click', (e) => this.onClick(e));
@@ -40,7 +41,9 @@ export class Interaction {
       if (!this.bySource.has(m.from)) this.bySource.set(m.from, []);
       this.bySource.get(m.from).push(m);
     }
-    this.selected = preselect && this.targetsOf(preselect).size ? preselect : null;
+    // The obvious source (a drawn tile) stays chosen: a stray click or Esc comes back to it.
+    this.preselected = preselect && this.targetsOf(preselect).size ? preselect : null;
+    this.selected = this.preselected;
     this.paint();
   }
 
@@ -81,7 +84,7 @@ export class Interaction {
   }
 
   clear() {
-    this.selected = null;
+    this.selected = this.preselected;
     this.paint();
   }
 
@@ -122,7 +125,7 @@ export class Interaction {
   }
 
   send(moves) {
-    this.selected = null;
+    this.selected = this.preselected;
     this.paint();
     this.sentAt = performance.now();
     if (moves.length === 1 && !moves[0].confirm) this.play(moves[0].move);
