@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from ludoteca.cli import app
 from ludoteca.core.registry import all_games, discover
+from ludoteca.solvers.base import find_solver
 
 discover("ludoteca.cli")
 runner = CliRunner()
@@ -156,6 +157,29 @@ def test_solve_gaps_says_what_an_undecided_search_ran_out_of() -> None:
     )
     assert small.exit_code == 0, small.stdout
     assert "unknown (the table is full" in small.stdout and "--memory" in small.stdout
+
+
+@pytest.mark.parametrize("game", ["gaps", "acme", "tappeto", "muro", "mosaico"])
+def test_every_answer_names_its_state_limit_alike(game: str) -> None:
+    """Each solver named its limit its own way (Acme ``max_states`` and ``node_limit_hit``,
+    Il Muro ``node_limit`` and ``limit_hit``, Mosaico ``limit_hit`` alone, Gaps and Tappeto
+    nothing); every answer now says ``max_states`` (null where none applies) and, when
+    undecided, ``stopped`` (README, Analysis)."""
+    answer = json.loads(runner.invoke(app, ["solve", game, "--seed", "3", "--json"]).stdout)
+    assert "max_states" in answer
+    assert not {"node_limit", "node_limit_hit", "limit_hit"} & set(answer)
+    if game == "tappeto":
+        assert answer["max_states"] is None
+    else:
+        assert answer["max_states"] == find_solver(game).default_max_states
+
+
+def test_solve_tappeto_refuses_a_state_limit_it_would_ignore() -> None:
+    """Tappeto's answer is one line of plays, found without search: ``--max-states`` was
+    taken and ignored without a word."""
+    result = runner.invoke(app, ["solve", "tappeto", "--seed", "1", "--max-states", "5"])
+    assert result.exit_code == 2
+    assert "the tappeto solver takes no --max-states" in result.stderr
 
 
 @pytest.mark.parametrize("game", ["acme", "muro", "mosaico"])

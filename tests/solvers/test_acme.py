@@ -135,7 +135,7 @@ def test_small_winning_lines_replay_too() -> None:
 def test_node_limit_answers_unknown() -> None:
     state = SPEC.new_game("acme", 1)
     result = solve(state, 1)
-    assert result.winnable is None and result.extra["node_limit_hit"]
+    assert result.winnable is None and result.extra["stopped"] == "states"
     assert result.moves == []
 
 

@@ -91,7 +91,7 @@ def test_the_node_limit_leaves_the_answer_open() -> None:
     """Docs: when the node limit stops the search, winnable is None and the study says so."""
     state = SPEC.new_game("mosaico", 0)
     result = solve(state, 1)
-    assert result.winnable is None and result.extra["limit_hit"]
+    assert result.winnable is None and result.extra["stopped"] == "states"
     played = solver_policy(state, 1, DealRng(0))
     assert played.won is None and played.extra["limit_hit"]
 

@@ -149,7 +149,7 @@ def test_a_stuck_wall_is_proved_lost_and_a_tiny_limit_is_undecided() -> None:
     )
     assert solve(stuck, 1000).winnable is False
     result = solve(SPEC.new_game("muro", 1), 10)
-    assert result.winnable is None and result.extra["limit_hit"]
+    assert result.winnable is None and result.extra["stopped"] == "states"
     assert result.label == EXACT_LABEL
 
 

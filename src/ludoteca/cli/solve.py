@@ -103,6 +103,8 @@ def solve_command(
         check_deal_numbers(seed)
     spec, chosen = resolve(game, variant, param)
     entry = find_solver(spec.name)
+    if max_states is not None and not entry.limited:
+        raise fail(f"the {spec.name} solver takes no --max-states (it searches nothing)")
     limit = max_states if max_states is not None else entry.default_max_states
     if limit is not None and limit < 1:
         raise fail(f"--max-states must be positive, not {limit}")

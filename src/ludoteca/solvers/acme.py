@@ -134,7 +134,7 @@ def solve(state: State[Any], max_states: int | None) -> SolveResult:
     seconds = time.perf_counter() - start
     winnable = None if found.result < 0 else found.result == 1
     moves = line_moves(state, found.line) if winnable else []
-    extra: dict[str, Any] = {"node_limit_hit": found.result < 0, "max_states": limit}
+    extra: dict[str, Any] = {"max_states": limit}
     if winnable is None:
         extra["stopped"] = "states"  # what ran out, named as every solver's answer names it
     return SolveResult(winnable, found.states, seconds, moves, LABEL, extra)

@@ -82,6 +82,9 @@ class SolverEntry:
     policies: Mapping[str, Policy] = field(default_factory=dict)
     batch_policies: Mapping[str, BatchPolicy] = field(default_factory=dict)
     default_max_states: int | None = None
+    limited: bool = True
+    """Whether a state limit applies (``--max-states``); Tappeto's answer is one line of at
+    most 52 plays, so none does."""
 
 
 _SOLVERS: dict[str, SolverEntry] = {}

@@ -114,7 +114,7 @@ def solve(state: State[Any], max_states: int | None) -> SolveResult:
             moves.append(str(_move_for(replay, int(path[len(moves)]))))
             replay.apply(moves[-1])
     winnable = None if found == kernel.UNKNOWN else found == kernel.WIN
-    extra: dict[str, Any] = {"limit_hit": found == kernel.UNKNOWN}
+    extra: dict[str, Any] = {"max_states": limit}
     if winnable is None:
         extra["stopped"] = "states"  # what ran out, named as every solver's answer names it
     return SolveResult(winnable, states, time.perf_counter() - started, moves, LABEL, extra)

@@ -213,7 +213,7 @@ def solve(state: State[Any], max_states: int | None) -> SolveResult:
     arrays = arrays_from_state(state)
     found = run_search(arrays, six, idle_limit, limit)
     winnable = {kernel.WON: True, kernel.LOST: False}.get(found.result)
-    extra: dict[str, Any] = {"node_limit": limit, "limit_hit": winnable is None}
+    extra: dict[str, Any] = {"max_states": limit}
     if winnable is None:
         extra["stopped"] = "states"  # what ran out, named as every solver's answer names it
     return SolveResult(

@@ -77,7 +77,8 @@ def solve(state: State[Any], max_states: int | None = None) -> SolveResult:
         seconds=time.perf_counter() - start,
         moves=[str(c) for c in line],
         label=LABEL,
-        extra={"cards_on_foundations": cards, "order_matters": False},
+        # No state limit applies (one line of at most 52 plays): said as null, as everywhere.
+        extra={"cards_on_foundations": cards, "order_matters": False, "max_states": None},
     )
 
 
@@ -138,5 +139,6 @@ register_solver(
         hint=hint,
         policies={"solver": play_solver},
         batch_policies={"solver": decide_batch},
+        limited=False,
     )
 )

@@ -96,6 +96,7 @@ def solve(
             # lines of a lost deal earlier), which the answer says as null.
             "in_sequence_found": found if found >= 0 else None,
             "complete": complete,
+            "max_states": max_states,
             **({"stopped": answer.stopped} if answer.winnable is None else {}),
         },
     )
