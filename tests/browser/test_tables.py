@@ -510,3 +510,37 @@ def test_a_stray_click_keeps_the_tile_to_place_chosen(table: Any) -> None:
     assert page.locator("svg.board .selected").count() == 1
     page.locator("svg.board .target").first.click()
     table.wait_ply(1)
+
+
+def rules_refusal(game: str, seed: int, move: str) -> str:
+    from ludoteca.core.errors import IllegalMoveError
+
+    with pytest.raises(IllegalMoveError) as refused:
+        find_game(game).new_game(seed=seed).apply(move)
+    return str(refused.value)
+
+
+@pytest.mark.parametrize("game", ["tappeto", "mosaico", "muro"])
+def test_a_move_the_rules_refuse_says_why(table: Any, game: str) -> None:
+    """A click that makes no legal move (a Tappeto card that cannot go up, a Mosaico cell
+    that does not take the tile, an Il Muro tile dropped on a column that refuses it) did
+    nothing at all; now the rules say why in one line, and nothing moves."""
+    page = table.page
+    table.start(game, seed=7)
+    table.wait_turn()
+    obs = table.room().state.observation(0)
+    if game == "tappeto":
+        tried = next(c for c in obs["carpet"] if c and c not in obs["legal_moves"])
+        page.locator(f'svg.board [data-key="{tried}"]').click()
+    elif game == "mosaico":
+        cell = page.locator("svg.board .slot[data-key]:not(.target):not([data-key=aside])").first
+        tried = f"{obs['current']}@{cell.get_attribute('data-key')}"
+        cell.click()
+    else:  # deal 7: 1F, top of column 3, goes on column 2, 4 or 6, not on column 1's 6U
+        page.locator('svg.board [data-key~="c3"]').click()
+        page.locator('svg.board [data-key~="c1"]').click()
+        tried = "1F c1"
+    toast = page.locator("#toast[data-kind=error]")
+    toast.wait_for(state="visible")
+    assert toast.inner_text() == rules_refusal(game, 7, tried)
+    assert table.ply() == 0 and len(table.room().moves) == 0

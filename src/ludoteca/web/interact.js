@@ -18,6 +18,7 @@ export class Interaction {
     this.play = play;
     this.choose = choose;
     // Asked when the player clicks something that has no move: the game may say why.
+    // explain(keys, chosen): `chosen` is the source that was chosen then, if any.
     this.explain = explain;
     this.moves = [];
     this.selected = null;
@@ -101,8 +102,9 @@ export class Interaction {
     const key = keys.find((k) => this.bySource.has(k));
     const from = this.bySource.get(key);
     if (!from) {
+      const chosen = this.selected;
       this.clear();
-      this.explain?.(keys);
+      this.explain?.(keys, chosen);
       return;
     }
     const direct = (m) => m.click || m.to == null;
@@ -196,8 +198,12 @@ export class Interaction {
     const targets = this.targetsOf(drag.key);
     const under = this.keysOf(document.elementFromPoint(event.clientX, event.clientY));
     const key = under.find((k) => k !== drag.key && targets.has(k));
-    if (key) this.between(drag.key, key);
-    else this.clear();
+    if (key) {
+      this.between(drag.key, key);
+    } else {
+      this.clear();
+      if (under.length && !under.includes(drag.key)) this.explain?.(under, drag.key);
+    }
   }
 
   endDrag() {

@@ -90,11 +90,19 @@ export async function showTable(main, connection, room, seatText, token) {
     chooser.hidden = false;
     chooser.querySelector('button').focus();
   };
-  // A click on something that cannot move: the game module may say why (gaps: `stuck`).
-  const explain = (keys) => {
+  // A click on something that cannot move, or on a place the chosen piece cannot go: the
+  // game module may say why itself (gaps: `stuck`), or name the move the player tried
+  // (`attempt`), which goes to the server so that the rules say why not in their words
+  // (the `illegal` error is shown like any other). The page itself decides no rule.
+  const explain = (keys, chosen) => {
     if (!view || !view.your_turn || view.outcome) return;
     const why = module.stuck?.(keys, view.observation, view);
-    if (why) toast(why);
+    if (why) {
+      toast(why);
+      return;
+    }
+    const tried = module.attempt?.(chosen ?? null, keys, view.observation, view);
+    if (tried && !view.legal_moves.includes(tried)) play(tried);
   };
   const interaction = new Interaction(svgNode, { play, choose, explain });
 

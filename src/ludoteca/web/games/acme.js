@@ -82,6 +82,15 @@ export default {
     return where === 'f' ? `${card} to its foundation` : `${card} to column ${where.slice(1)}`;
   },
 
+  // The move tried (a card onto a foundation or a column that does not take it, or a free
+  // card with no move, tried on its foundation), for the rules to say why not.
+  attempt(chosen, keys) {
+    const place = keys.find((k) => /^(f[0-3]|c[1-4])$/.test(k));
+    if (chosen && place) return `${chosen} ${place[0] === 'f' ? 'f' : place}`;
+    const card = keys.find((k) => /^[A2-9TJQK][CDHS]$/.test(k));
+    return !chosen && card ? `${card} f` : null;
+  },
+
   summary(obs) {
     return `${obs.score} on the foundations`;
   },

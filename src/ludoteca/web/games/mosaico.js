@@ -82,6 +82,13 @@ export default {
     return { from: tile, to: where, click: where === 'aside' };
   },
 
+  // A cell (or the set-aside pile) that does not take the tile: the move tried, for the
+  // rules to say why not.
+  attempt(chosen, keys) {
+    const where = keys.find((k) => k === 'aside' || /^-?\d+,-?\d+$/.test(k));
+    return chosen && where ? `${chosen}@${where}` : null;
+  },
+
   preselect(obs) {
     return obs.current;
   },

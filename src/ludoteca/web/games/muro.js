@@ -74,6 +74,15 @@ export default {
     return `${first} onto column ${second.slice(1)}`;
   },
 
+  // The move tried (a tile onto a column or foundation that does not take it, or a top
+  // tile with no move, tried on its foundation), for the rules to say why not.
+  attempt(chosen, keys) {
+    const place = keys.find((k) => /^(F[0-5]|c[1-6])$/.test(k));
+    if (chosen && place) return `${chosen} ${place[0] === 'F' ? 'F' : place}`;
+    const tile = keys.find((k) => /^[1-6][MPCUFB]$/.test(k));
+    return !chosen && tile ? `${tile} F` : null;
+  },
+
   confirm(move) {
     return move === 'resign';
   },

@@ -79,6 +79,13 @@ export default {
     return { from: obs.drawn, to: move.split('>')[0] };
   },
 
+  // An arrow where the drawn tile matches nothing: the move tried, for the rules to say
+  // why not (and which arrows match).
+  attempt(chosen, keys) {
+    const arrow = keys.find((k) => /^[LRTB][1-3]$/.test(k));
+    return chosen && arrow ? arrow : null;
+  },
+
   preselect(obs) {
     return obs.drawn;
   },

@@ -47,6 +47,11 @@ export default {
     return { from: move, to: foundationKey(SUITS.indexOf(move[1])), click: true };
   },
 
+  // A carpet card that cannot go up: the move tried, for the rules to say why not.
+  attempt(chosen, keys) {
+    return keys.find((k) => /^[A2-9TJQK][CDHS]$/.test(k)) ?? null;
+  },
+
   summary(obs) {
     return `${obs.score} on the foundations`;
   },
