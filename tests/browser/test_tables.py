@@ -544,3 +544,26 @@ def test_a_move_the_rules_refuse_says_why(table: Any, game: str) -> None:
     toast.wait_for(state="visible")
     assert toast.inner_text() == rules_refusal(game, 7, tried)
     assert table.ply() == 0 and len(table.room().moves) == 0
+
+
+def test_after_looking_at_the_table_the_result_and_a_new_deal_are_one_click_away(
+    table: Any,
+) -> None:
+    """'Look at the table' put the end panel away for good: a new deal was then only to be
+    had from the home page. A button under the table brings the panel back. The buttons a
+    finished game has no use for (Hint) are hidden, as the page asks: `hidden` lost to the
+    buttons' own display rule and left them showing."""
+    page = table.page
+    table.start("tappeto", seed=short_tappeto_seed())
+    first = table.room_id
+    while not table.over():
+        assert table.click_move()
+    page.locator(".end-panel [data-end=look]").click()
+    assert page.locator(".end-panel").is_hidden()
+    assert page.get_by_role("button", name="Hint").is_hidden()
+    page.get_by_role("button", name="Show the result").click()
+    page.locator(".end-panel [data-end=new]").click()
+    page.wait_for_function("room => !location.hash.includes(room)", arg=first)
+    table.wait_ply(0)
+    assert page.locator(".end-panel").is_hidden()
+    assert page.get_by_role("button", name="Show the result").count() == 0

@@ -143,7 +143,7 @@ export async function showTable(main, connection, room, seatText, token) {
     interaction.update(parsed, module.preselect?.(obs, next) ?? null);
     showActions(page.querySelector('.actions'), loose, module, next, play);
     showBar(page, next, module);
-    showEnd(page.querySelector('.end-panel'), next, connection);
+    showEnd(page.querySelector('.end-panel'), page.querySelector('.actions'), next, connection);
     showInvites(page.querySelector('.invites'), next);
     // For people nothing; for scripts and tests a stable sign of which state is shown.
     Object.assign(page.dataset, {
@@ -274,13 +274,26 @@ function showHint(page, interaction, event, module, view) {
   toast(`Hint: ${label}${odds}${onBoard ? '' : ' (see the buttons below)'}`);
 }
 
-function showEnd(panel, view, connection) {
+function showEnd(panel, under, view, connection) {
   if (!view.outcome) {
     panel.hidden = true;
     panel.dataset.shownFor = '';
     return;
   }
+  // Under the table once the panel is put away (Look at the table): the way back to it, and
+  // so to a new deal, without going home.
+  const back = document.createElement('button');
+  back.type = 'button';
+  back.className = 'show-result';
+  back.textContent = 'Show the result';
+  back.addEventListener('click', () => {
+    panel.hidden = false;
+    back.hidden = true;
+    panel.querySelector('.primary').focus({ preventScroll: true });
+  });
+  under.appendChild(back);
   const key = `${view.room}:${view.ply}`;
+  back.hidden = !panel.hidden || panel.dataset.shownFor !== key;
   if (panel.dataset.shownFor === key) return;
   panel.dataset.shownFor = key;
   const outcome = view.outcome;
@@ -323,7 +336,10 @@ function showEnd(panel, view, connection) {
       player: playerName(),
     })),
     undo: () => connection.send('undo'),
-    look: () => { panel.hidden = true; },
+    look: () => {
+      panel.hidden = true;
+      back.hidden = false;
+    },
   };
   for (const button of panel.querySelectorAll('[data-end]')) {
     button.addEventListener('click', () => actions[button.dataset.end]());
