@@ -567,3 +567,16 @@ def test_after_looking_at_the_table_the_result_and_a_new_deal_are_one_click_away
     table.wait_ply(0)
     assert page.locator(".end-panel").is_hidden()
     assert page.get_by_role("button", name="Show the result").count() == 0
+
+
+def test_a_mosaico_tile_that_fits_nowhere_is_said_to_go_aside(table: Any) -> None:
+    """Deal 3's first tile fits no cell: the prompt said 'click a lit cell' while the only
+    lit place was the set-aside pile."""
+    table.start("mosaico", seed=3)
+    table.wait_turn()
+    assert table.room().state.legal_moves_text() == ["5M@aside"]
+    status = table.page.locator(".status")
+    assert status.inner_text() == "5M fits nowhere: set it aside (click the set-aside pile)."
+    table.page.locator("svg.board .target").click()
+    table.wait_ply(1)
+    assert status.inner_text().endswith("click a lit cell.")

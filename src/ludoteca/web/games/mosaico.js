@@ -98,8 +98,13 @@ export default {
     return where === 'aside' ? `Set ${tile} aside` : `${tile} at row ${where.replace(',', ', column ')}`;
   },
 
-  prompt(obs) {
-    return obs.current ? `Place ${obs.current}: click a lit cell.` : 'Your move.';
+  prompt(obs, view) {
+    if (!obs.current) return 'Your move.';
+    // When the tile fits nowhere the only lit place is the set-aside pile: say so.
+    if (view.legal_moves.every((m) => m.endsWith('@aside'))) {
+      return `${obs.current} fits nowhere: set it aside (click the set-aside pile).`;
+    }
+    return `Place ${obs.current}: click a lit cell.`;
   },
 
   summary(obs) {
