@@ -580,3 +580,15 @@ def test_a_mosaico_tile_that_fits_nowhere_is_said_to_go_aside(table: Any) -> Non
     table.page.locator("svg.board .target").click()
     table.wait_ply(1)
     assert status.inner_text().endswith("click a lit cell.")
+
+
+def test_the_scalafrutta_side_arrows_are_as_large_as_the_others(table: Any) -> None:
+    """The arrows left and right of the square are narrow slots; their glyph was sized by
+    that width, about half the size of the arrows above and below it."""
+    table.start("scalafrutta", seed=7, bots=["random"])
+    table.wait_turn()
+    sizes = {
+        edge: table.page.locator(f'svg.board [data-key="{edge}1"] text').get_attribute("font-size")
+        for edge in "LRTB"
+    }
+    assert len(set(sizes.values())) == 1, sizes

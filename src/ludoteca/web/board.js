@@ -87,13 +87,15 @@ export class Board {
   }
 
   /** An empty place (a gap, a foundation, a cell): dashed, with an optional caption. */
-  slot(x, y, w, h, { key = null, label = '', caption = '', rx = 6 } = {}) {
+  slot(x, y, w, h, {
+    key = null, label = '', caption = '', rx = 6, captionSize = Math.min(18, w / 3),
+  } = {}) {
     const g = svg('g', { class: 'slot', transform: `translate(${x} ${y})` }, this.root);
     svg('rect', { class: 'slot-rect', x: 1, y: 1, width: w - 2, height: h - 2, rx }, g);
     if (caption) {
       const text = svg('text', {
         class: 'slot-caption', x: w / 2, y: h / 2 + 6, 'text-anchor': 'middle',
-        'font-size': Math.min(18, w / 3),
+        'font-size': captionSize,
       }, g);
       text.textContent = caption;
     }

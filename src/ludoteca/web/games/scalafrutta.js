@@ -65,7 +65,8 @@ export default {
       const along = k * CELL + 2;
       const arrow = (edge, x, y, w, h) => board.slot(x, y, w, h, {
         key: `${edge}${k + 1}`, label: `insert at the ${EDGE_WORDS[edge]} ${k + 1}`,
-        caption: ARROWS[edge], rx: 8,
+        // The side arrows are narrow, not small: their glyph as large as the others'.
+        caption: ARROWS[edge], rx: 8, captionSize: 18,
       });
       arrow('L', sx - ARROW - 4, sy + along, ARROW, TILE);
       arrow('R', sx + 3 * CELL + 4, sy + along, ARROW, TILE);
