@@ -592,3 +592,27 @@ def test_the_scalafrutta_side_arrows_are_as_large_as_the_others(table: Any) -> N
         for edge in "LRTB"
     }
     assert len(set(sizes.values())) == 1, sizes
+
+
+def test_the_keyboard_focus_stays_on_the_board_after_a_move(table: Any) -> None:
+    """Each state redraws the board, and a keyboard player's focus fell back to the top of
+    the page after every move (Tab through the toolbar again to reach the cards). It stays
+    on the board, across the bots' turns too."""
+    in_board = "document.activeElement.closest('svg.board [data-key]') !== null"
+    page = table.page
+    for game, bots in (("tappeto", None), ("domino", ["greedy"])):
+        table.start(game, seed=short_tappeto_seed() if bots is None else 7, bots=bots)
+        table.wait_turn()
+        page.locator("svg.board .movable").first.focus()
+        page.keyboard.press("Enter")
+        if game == "domino":  # a hand tile, then the first lit cell of its column
+            page.keyboard.press("Enter")
+            table.wait_ply(2)  # the bot has answered
+        else:
+            table.wait_ply(1)
+        table.wait_turn()
+        page.wait_for_function(in_board)
+        page.keyboard.press("Enter")
+        if game == "domino":
+            page.keyboard.press("Enter")
+        table.wait_change(2 if game == "domino" else 1)

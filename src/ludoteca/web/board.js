@@ -128,8 +128,10 @@ export class Board {
 function slide(root, node, from, to) {
   // Lift the piece above the others while it travels, then put it back in its layer.
   const marker = document.createComment('');
-  node.replaceWith(marker);
-  root.appendChild(node);
+  keepingFocus(node, () => {
+    node.replaceWith(marker);
+    root.appendChild(node);
+  });
   const animation = node.animate(
     [
       { transform: `translate(${from.x}px, ${from.y}px)` },
@@ -137,9 +139,18 @@ function slide(root, node, from, to) {
     ],
     { duration: SLIDE_MS, easing: 'cubic-bezier(.2,.7,.3,1)' },
   );
-  const settle = () => { if (marker.isConnected) marker.replaceWith(node); };
+  const settle = () => {
+    if (marker.isConnected) keepingFocus(node, () => marker.replaceWith(node));
+  };
   animation.onfinish = settle;
   animation.oncancel = settle;
+}
+
+/** Moving a node in the document takes the keyboard focus off it: give it back. */
+function keepingFocus(node, move) {
+  const focused = node.contains(document.activeElement) ? document.activeElement : null;
+  move();
+  if (focused && !node.contains(document.activeElement)) focused.focus({ preventScroll: true });
 }
 
 export { CARD_H, CARD_W, TILE };

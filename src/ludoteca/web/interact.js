@@ -234,6 +234,13 @@ export class Interaction {
     }
   }
 
+  /** After a new frame: the focus on the piece with these keys if it is still active,
+   * else on the first active piece. */
+  refocus(keys) {
+    const active = [...this.node.querySelectorAll('[data-key][tabindex="0"]')];
+    (active.find((n) => n.dataset.key === keys) ?? active[0])?.focus({ preventScroll: true });
+  }
+
   /** Move the focus to the nearest active thing in that direction. */
   walk(current, dx, dy) {
     const active = [...this.node.querySelectorAll('[data-key][tabindex="0"]')];

@@ -66,6 +66,7 @@ export async function showTable(main, connection, room, seatText, token) {
   const board = new Board(svgNode);
   let view = null;
   let module = fallback;
+  let focusWaits = false;
 
   const play = (move) => connection.send('move', { move, ply: view?.ply ?? null });
   const chooser = page.querySelector('.chooser');
@@ -131,6 +132,12 @@ export async function showTable(main, connection, room, seatText, token) {
     module = loaded;
     const obs = next.observation;
     chooser.hidden = true;
+    // Drawing replaces every piece: a keyboard player's focus would fall back to the top of
+    // the page after each move. Keep it on the board (the same piece, else the first one),
+    // also across the bots' turns, when nothing on the board takes it.
+    const inBoard = svgNode.contains(document.activeElement);
+    const focused = inBoard || (focusWaits && document.activeElement === document.body)
+      ? (inBoard && document.activeElement.closest('[data-key]')?.dataset.key) || '' : null;
     module.draw(board, obs, next);
     board.end();
     const parsed = [];
@@ -141,6 +148,8 @@ export async function showTable(main, connection, room, seatText, token) {
       else loose.push(move);
     }
     interaction.update(parsed, module.preselect?.(obs, next) ?? null);
+    if (focused !== null) interaction.refocus(focused);
+    focusWaits = focused !== null && !svgNode.contains(document.activeElement);
     showActions(page.querySelector('.actions'), loose, module, next, play);
     showBar(page, next, module);
     showEnd(page.querySelector('.end-panel'), page.querySelector('.actions'), next, connection);
