@@ -616,3 +616,52 @@ def test_the_keyboard_focus_stays_on_the_board_after_a_move(table: Any) -> None:
         if game == "domino":
             page.keyboard.press("Enter")
         table.wait_change(2 if game == "domino" else 1)
+
+
+def test_a_finger_scrolls_a_tall_board_and_still_drags_a_piece(
+    browser: Any, live: Any, table_on: Any
+) -> None:
+    """On a phone the board took every touch for itself (touch-action: none): a table
+    taller than the screen (Domino's rows) could not be scrolled by a finger on it. A swipe
+    on the board now scrolls the page, and a finger that starts on a piece still drags it."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 600}, is_mobile=True, has_touch=True
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        table = table_on(page, live)
+        cdp = context.new_cdp_session(page)
+
+        def swipe(start: dict[str, float], end: dict[str, float]) -> None:
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [start]})
+            for i in range(1, 11):
+                x = start["x"] + (end["x"] - start["x"]) * i / 10
+                y = start["y"] + (end["y"] - start["y"]) * i / 10
+                touch = {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+                cdp.send("Input.dispatchTouchEvent", touch)
+                page.wait_for_timeout(16)
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+        def centre(locator: Any) -> dict[str, float]:
+            box = locator.bounding_box()
+            return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+
+        table.start("domino", seed=3, bots=["greedy"])
+        table.wait_turn()
+        board = page.locator("svg.board").bounding_box()
+        assert board["y"] + board["height"] > 600  # taller than the screen's rest
+        page.evaluate("window.scrollTo(0, 0)")
+        start = {"x": 200.0, "y": board["y"] + 150}
+        swipe(start, {"x": 200.0, "y": start["y"] - 200})
+        page.wait_for_function("window.scrollY > 100")
+
+        table.start("mosaico", seed=5)
+        table.wait_turn()
+        page.evaluate("window.scrollTo(0, 0)")
+        tile = centre(page.locator("svg.board .selected"))
+        swipe(tile, centre(page.locator("svg.board .target").first))
+        table.wait_ply(1)
+        assert page.evaluate("window.scrollY") == 0
+    finally:
+        context.close()

@@ -32,6 +32,11 @@ export class Interaction {
     node.addEventListener('pointerup', (e) => this.onPointerUp(e));
     node.addEventListener('pointercancel', () => this.endDrag());
     node.addEventListener('keydown', (e) => this.onKey(e));
+    // A finger on the board scrolls the page (touch-action in the CSS), as a tall table
+    // needs on a phone, unless it started on a piece that can be dragged: then it drags.
+    node.addEventListener('touchmove', (e) => {
+      if (this.drag) e.preventDefault();
+    }, { passive: false });
   }
 
   /** New legal moves (after each frame): [{move, from, to, click, confirm, quiet}]. */
