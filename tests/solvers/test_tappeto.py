@@ -239,7 +239,7 @@ def test_solve_reports_a_loss_and_its_score() -> None:
     )
     result = solve(state)
     assert result.winnable is False and result.moves == []
-    assert result.extra == {"cards_on_foundations": 42, "order_matters": False}
+    assert result.extra == {"cards_on_foundations": 42, "order_matters": False, "max_states": None}
 
 
 def test_the_hint_does_not_read_the_hidden_reserve() -> None:
