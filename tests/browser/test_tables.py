@@ -665,3 +665,13 @@ def test_a_finger_scrolls_a_tall_board_and_still_drags_a_piece(
         assert page.evaluate("window.scrollY") == 0
     finally:
         context.close()
+
+
+def test_the_invitation_links_fit_a_phone(open_page: Any, live: Any, table_on: Any) -> None:
+    """A seat's link is one long word: on a phone it widened the page past the screen."""
+    table = table_on(open_page(375, 740), live)
+    table.start("scalafrutta", seed=4, bots=["human", "greedy"])
+    table.wait_turn()
+    table.page.locator(".invites summary").click()
+    assert table.page.locator(".invites a").first.is_visible()
+    assert table.page.evaluate("document.documentElement.scrollWidth") <= 375
