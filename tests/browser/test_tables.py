@@ -675,3 +675,25 @@ def test_the_invitation_links_fit_a_phone(open_page: Any, live: Any, table_on: A
     table.page.locator(".invites summary").click()
     assert table.page.locator(".invites a").first.is_visible()
     assert table.page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_games_started_in_another_browser_take_one_line(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """Games in progress that this browser holds no seat at can be neither resumed nor
+    forgotten here; each took a line of the list, which only grew. One line counts them."""
+    tables = [table_on(open_page(), live), table_on(open_page(), live)]
+    for table in tables:
+        table.home()
+        table.page.locator("#player").fill("traveller")
+        table.page.locator("#player").press("Tab")
+        table.page.wait_for_selector("text=Statistics for traveller")
+    for game in ("tappeto", "acme"):
+        tables[0].start(game, seed=1)
+    here = tables[1]
+    here.start("muro", seed=1)
+    here.home()
+    entries = here.page.locator(".resume li")
+    assert entries.count() == 1 and "Il Muro" in entries.inner_text()
+    note = here.page.locator(".resume .elsewhere").inner_text()
+    assert note == "2 more games in progress started in another browser (resume them there)."

@@ -217,8 +217,11 @@ function statLine(s) {
 
 function showResume(section, rooms, titles) {
   const list = section.querySelector('ul');
+  // Games this browser holds no seat at can be neither resumed nor forgotten here: one line
+  // says how many there are, instead of a growing list of entries to do nothing with.
+  const elsewhere = rooms.filter((room) => !savedSeat(room.room)).length;
   for (const room of rooms) {
-    const mine = savedSeat(room.room);
+    if (!savedSeat(room.room)) continue;
     const item = document.createElement('li');
     const when = new Date(room.updated * 1000).toLocaleString();
     const deal = room.seed === null ? '' : ` · deal ${room.seed}`;
@@ -228,26 +231,30 @@ function showResume(section, rooms, titles) {
     const moves = `${room.plies} move${room.plies === 1 ? '' : 's'}`;
     item.innerHTML = html`<span><strong>${titles[room.game] ?? room.game}</strong> · ${variant}${deal}
       · ${moves} · ${when}</span>`;
-    if (mine) {
-      const link = document.createElement('a');
-      link.href = `#/room/${room.room}`;
-      link.className = 'button';
-      link.textContent = 'Resume';
-      const drop = document.createElement('button');
-      drop.type = 'button';
-      drop.className = 'link forget';
-      drop.textContent = 'Forget';
-      drop.addEventListener('click', () => abandon(room.room).then(() => {
-        item.remove();
-        section.hidden = list.children.length === 0;
-      }, (err) => toast(err.message, 'error')));
-      const buttons = document.createElement('span');
-      buttons.append(drop, link);
-      item.appendChild(buttons);
-    } else {
-      item.append(' (started in another browser)');
-    }
+    const link = document.createElement('a');
+    link.href = `#/room/${room.room}`;
+    link.className = 'button';
+    link.textContent = 'Resume';
+    const drop = document.createElement('button');
+    drop.type = 'button';
+    drop.className = 'link forget';
+    drop.textContent = 'Forget';
+    drop.addEventListener('click', () => abandon(room.room).then(() => {
+      item.remove();
+      section.hidden = list.children.length === 0 && !elsewhere;
+    }, (err) => toast(err.message, 'error')));
+    const buttons = document.createElement('span');
+    buttons.append(drop, link);
+    item.appendChild(buttons);
     list.appendChild(item);
+  }
+  if (elsewhere) {
+    const note = document.createElement('p');
+    note.className = 'elsewhere';
+    const more = list.children.length ? ' more' : '';
+    note.textContent = `${elsewhere}${more} ${elsewhere === 1 ? 'game' : 'games'} in progress`
+      + ' started in another browser (resume them there).';
+    section.appendChild(note);
   }
   section.hidden = rooms.length === 0;
 }
