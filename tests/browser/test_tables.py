@@ -697,3 +697,19 @@ def test_games_started_in_another_browser_take_one_line(
     assert entries.count() == 1 and "Il Muro" in entries.inner_text()
     note = here.page.locator(".resume .elsewhere").inner_text()
     assert note == "2 more games in progress started in another browser (resume them there)."
+
+
+def test_the_domino_special_move_asks_to_be_sure(table: Any) -> None:
+    """Clicking a table tile offers the special move (block it) in a menu headed 'Which
+    move?' over a single move; it asks 'Are you sure?'. The summary counts '1 tile', not
+    '1 tiles'."""
+    page = table.page
+    table.start("domino", seed=5, bots=["greedy"])  # the bot opens with 1M
+    table.wait_turn()
+    assert "block 1M" in table.room().state.legal_moves_text()
+    assert "· 1 tile on the table" in page.locator(".title .meta").inner_text()
+    page.locator('svg.board [data-key="1M"]').click()
+    chooser = page.locator(".chooser")
+    assert chooser.locator("p").inner_text() == "Are you sure?"
+    chooser.get_by_role("button", name="Cancel").click()
+    assert table.ply() == 1

@@ -71,7 +71,8 @@ export async function showTable(main, connection, room, seatText, token) {
   const play = (move) => connection.send('move', { move, ply: view?.ply ?? null });
   const chooser = page.querySelector('.chooser');
   const choose = (moves) => {
-    chooser.innerHTML = '<p>Which move?</p>';
+    // Several moves: which one; a single one is a move that asks to be confirmed.
+    chooser.innerHTML = moves.length > 1 ? '<p>Which move?</p>' : '<p>Are you sure?</p>';
     for (const move of moves) {
       const button = document.createElement('button');
       button.type = 'button';

@@ -140,6 +140,7 @@ export default {
   },
 
   summary(obs) {
-    return `${obs.table.length} tiles on the table`;
+    const n = obs.table.length;
+    return `${n} ${n === 1 ? 'tile' : 'tiles'} on the table`;
   },
 };
