@@ -246,7 +246,7 @@ def test_a_listed_study_names_its_figures_as_the_study_does() -> None:
     """``study --list --json`` called the study ``id`` where ``study --json`` says
     ``study_id``, and had no ``lost``, ``rate_bounds`` or ``ci95_bounds``: a listed study
     now carries the study's figures under the study's names."""
-    args = ["study", "tappeto", "--deals", "20", "--policy", "random", "--max-states", "9"]
+    args = ["study", "acme", "--deals", "5", "--policy", "solver", "--max-states", "200"]
     report = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
     listed = json.loads(runner.invoke(app, ["study", "--list", "--json"]).stdout)
     for key in (

@@ -62,11 +62,23 @@ def test_parallel_jobs_give_the_same_answer(private_database: Path) -> None:
         (StudyPlan("tappeto", None, {}, "random", 0), "at least 1"),
         (StudyPlan("tappeto", "mini", {}, "random", 5), "no variant 'mini'"),
         (StudyPlan("tappeto", None, {"rows": "x"}, "random", 5), "needs a whole number"),
+        # A state limit where none applies was taken and ignored, and the study stored.
+        (StudyPlan("gaps", None, {}, "random", 5, max_states=10), "random policy of gaps takes no"),
+        (StudyPlan("tappeto", None, {}, "solver", 5, max_states=10), "takes no --max-states"),
+        (StudyPlan("mosaico", None, {}, "player", 5, max_states=10), "takes no --max-states"),
     ],
 )
 def test_bad_plans_are_refused(plan: StudyPlan, message: str, private_database: Path) -> None:
     with _connect(private_database) as connection, pytest.raises(UnknownGameError, match=message):
         run_study(plan, connection)
+
+
+def test_a_state_limit_is_taken_by_the_policies_that_search(private_database: Path) -> None:
+    """The refusal above is not for every policy: the solvers that search take the limit."""
+    with _connect(private_database) as connection:
+        for game, policy in [("acme", "solver"), ("muro", "player"), ("mosaico", "solver")]:
+            plan = StudyPlan(game, None, {}, policy, 1, max_states=1000)
+            assert run_study(plan, connection) is not None, (game, policy)
 
 
 def test_each_deal_is_stored_as_soon_as_it_is_played(

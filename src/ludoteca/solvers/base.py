@@ -85,6 +85,8 @@ class SolverEntry:
     limited: bool = True
     """Whether a state limit applies (``--max-states``); Tappeto's answer is one line of at
     most 52 plays, so none does."""
+    unlimited_policies: frozenset[str] = frozenset()
+    """Policies that search nothing a state limit could bound."""
 
 
 _SOLVERS: dict[str, SolverEntry] = {}

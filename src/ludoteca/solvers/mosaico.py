@@ -176,6 +176,7 @@ register_solver(
         solve=solve,
         hint=hint,
         policies={"solver": solver_policy, "player": player_policy},
+        unlimited_policies=frozenset({"player"}),
         default_max_states=DEFAULT_MAX_STATES,
     )
 )

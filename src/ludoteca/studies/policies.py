@@ -71,6 +71,16 @@ def find_policy(spec: GameSpec, name: str) -> Policy:
     raise UnknownGameError(f"{spec.name} has no policy '{name}' (policies: {known})")
 
 
+def searches(spec: GameSpec, name: str) -> bool:
+    """Does the policy search, so that a state limit (``--max-states``) applies to it? The
+    generic ones play one move at a time, and a solver says which of its own search nothing
+    (all of Tappeto's)."""
+    if not has_solver(spec.name) or name not in find_solver(spec.name).policies:
+        return False
+    entry = find_solver(spec.name)
+    return entry.limited and name not in entry.unlimited_policies
+
+
 def find_batch(spec: GameSpec, name: str) -> BatchPolicy | None:
     """A solver's fast path for many deals at once, if it has one for this policy."""
     if has_solver(spec.name):

@@ -18,7 +18,7 @@ from ludoteca.core.rng import DealRng, check_deal_numbers
 from ludoteca.store import results
 from ludoteca.store.results import DealRow
 from ludoteca.studies.executors import make_executor
-from ludoteca.studies.policies import find_batch, find_policy
+from ludoteca.studies.policies import find_batch, find_policy, searches
 from ludoteca.studies.stats import win_rates
 
 
@@ -47,6 +47,12 @@ class StudyPlan:
             raise UnknownGameError(f"--max-states must be positive, not {self.max_states}")
         variant = spec.variant(variant_for(spec, self.game, self.variant), self.params)
         find_policy(spec, self.policy)
+        if self.max_states is not None and not searches(spec, self.policy):
+            # Taken and ignored before, and the study stored as if the limit had mattered.
+            raise UnknownGameError(
+                f"the {self.policy} policy of {spec.name} takes no --max-states "
+                "(no state limit applies to it)"
+            )
         return spec, variant
 
 
