@@ -743,3 +743,28 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(after: float) -> None:
         output, errors = run.communicate(timeout=20)
     assert run.returncode == 130, (output, errors)
     assert errors.strip() == "error: interrupted" and output == ""
+
+
+def test_new_deals_another_game_at_the_prompt_and_asks_before_leaving_one(tmp_path: Path) -> None:
+    """After a game (or during one) a player had to quit and start the command again to play
+    the next deal; ``new [N]`` deals another of the same game and variant, and a game in
+    progress is only left after a second ``new``, since it is not kept."""
+    from ludoteca.core import find_game
+
+    state = find_game("tappeto").new_game(seed=1)
+    moves: list[str] = []
+    while not state.is_over:
+        moves.append(str(state.apply(state.legal_moves()[0])))
+    first = find_game("tappeto").new_game(seed=2).legal_moves_text()[0]
+    session = [*moves, "new 2", first, "new", "new x", "new 3", "quit"]
+    result = runner.invoke(
+        app, ["play", "tappeto", "--seed", "1"], input="\n".join(session) + "\n", terminal_width=120
+    )
+    assert result.exit_code == 0, result.stdout
+    out = result.stdout
+    assert "game over" in out and "undo, new, save FILE or quit" in out
+    assert out.index("game over") < out.index("deal 2") < out.index("deal 3")
+    assert "the game in progress is not saved: type new again to leave it" in out
+    assert "new takes a deal number: new 42, not x" in out
+    stats = json.loads(runner.invoke(app, ["stats", "tappeto", "--json"]).stdout)
+    assert stats["played"] == 1  # the finished deal; the one left is not a game played

@@ -21,7 +21,7 @@ from ludoteca.cli.common import (
     random_seed,
     resolve,
 )
-from ludoteca.core.errors import LudotecaError
+from ludoteca.core.errors import LudotecaError, shown
 from ludoteca.core.game import GameSpec, State
 from ludoteca.core.registry import find_game
 from ludoteca.core.rng import DealRng, check_deal_numbers
@@ -34,7 +34,8 @@ from ludoteca.tui.base import renderer_for
 HUMAN = "you"
 HELP = (
     "Type a move in the game's notation, or: [bold]moves[/] (list them), [bold]undo[/], "
-    "[bold]hint[/], [bold]save FILE[/], [bold]help[/], [bold]quit[/]."
+    "[bold]hint[/], [bold]save FILE[/], [bold]new [N][/] (another deal, or deal N), "
+    "[bold]help[/], [bold]quit[/]."
 )
 
 
@@ -55,6 +56,7 @@ class Session:
         # A game counts once, when it ends here: not again after an undo and a new ending
         # (as on the web, the first ending counts), nor when a finished save is loaded.
         self.recorded = state.is_over
+        self.warned_new = False
 
     @property
     def spec(self) -> GameSpec:
@@ -63,7 +65,9 @@ class Session:
     @property
     def after_the_end(self) -> str:
         """What a person can still do once the game is over."""
-        return "undo, save FILE or quit" if self.spec.is_solitaire else "save FILE or quit"
+        return (
+            "undo, new, save FILE or quit" if self.spec.is_solitaire else "new, save FILE or quit"
+        )
 
     @property
     def humans(self) -> list[int]:
@@ -158,11 +162,36 @@ class Session:
                 self.hint()
             case "save":
                 self.save(rest.strip())
+            case "new":
+                self.new_deal(rest.strip())
             case _:
                 self.state.apply(line.strip())
                 if self.state.current_player not in self.bots:
                     self.show()
         return True
+
+    def new_deal(self, number: str) -> None:
+        """Another deal of the same game, variant and seats (deal ``number`` if given); a game
+        in progress is only left after a second ``new``, since it is not kept."""
+        if number and not number.isdigit():
+            raise LudotecaError(f"new takes a deal number: new 42, not {shown(number)}")
+        deal = int(number) if number else random_seed()
+        check_deal_numbers(deal)
+        if self.state.history and not self.state.is_over and not self.warned_new:
+            self.warned_new = True
+            raise LudotecaError("the game in progress is not saved: type new again to leave it")
+        self.state = self.spec.new_game(self.state.variant, deal, len(self.seats))
+        self.bots = {
+            i: make_bot(self.spec, kind) for i, kind in enumerate(self.seats) if kind != HUMAN
+        }
+        self.rng = DealRng(deal, "bots")
+        self.start = None
+        self.shown_to = None
+        self.announced = False
+        self.recorded = False
+        self.warned_new = False
+        if self.state.current_player not in self.bots:
+            self.show()
 
     def undo(self) -> None:
         if not self.spec.is_solitaire:
