@@ -546,7 +546,7 @@ def test_a_move_the_rules_refuse_says_why(table: Any, game: str) -> None:
     assert table.ply() == 0 and len(table.room().moves) == 0
 
 
-def test_after_looking_at_the_table_the_result_and_a_new_deal_are_one_click_away(
+def test_after_looking_at_the_table_the_result_and_a_new_game_are_one_click_away(
     table: Any,
 ) -> None:
     """'Look at the table' put the end panel away for good: a new deal was then only to be
@@ -562,7 +562,8 @@ def test_after_looking_at_the_table_the_result_and_a_new_deal_are_one_click_away
     assert page.locator(".end-panel").is_hidden()
     assert page.get_by_role("button", name="Hint").is_hidden()
     page.get_by_role("button", name="Show the result").click()
-    page.locator(".end-panel [data-end=new]").click()
+    # The same deal again (a new deal at random may be over before its first move).
+    page.locator(".end-panel [data-end=restart]").click()
     page.wait_for_function("room => !location.hash.includes(room)", arg=first)
     table.wait_ply(0)
     assert page.locator(".end-panel").is_hidden()
@@ -713,3 +714,17 @@ def test_the_domino_special_move_asks_to_be_sure(table: Any) -> None:
     assert chooser.locator("p").inner_text() == "Are you sure?"
     chooser.get_by_role("button", name="Cancel").click()
     assert table.ply() == 1
+
+
+def test_a_link_to_a_game_the_server_does_not_have_says_so(table: Any) -> None:
+    """An invitation to a game this server does not hold (or a wrong seat) showed an empty
+    felt titled '…' under live Undo, Hint and Restart buttons; it says the game cannot be
+    opened, with the way back to the games."""
+    page = table.page
+    page.goto(table.live.url + "#/room/nosuchgame/1/token")
+    notice = page.locator(".notice .refused")
+    notice.wait_for()
+    assert notice.inner_text() == "This game cannot be opened: no game 'nosuchgame'."
+    assert page.locator("svg.board").count() == 0
+    page.get_by_role("link", name="Back to the games").click()
+    page.wait_for_selector(".game")

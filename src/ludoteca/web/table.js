@@ -42,11 +42,11 @@ export async function showTable(main, connection, room, seatText, token) {
       <div class="bar">
         <div class="title"><h1>…</h1><span class="meta"></span></div>
         <div class="tools">
-          <button type="button" data-act="undo" title="Undo (U)" aria-keyshortcuts="U">↶ Undo</button>
-          <button type="button" data-act="redo" title="Redo (Y)" aria-keyshortcuts="Y">↷ Redo</button>
-          <button type="button" data-act="hint" title="Hint (H)" aria-keyshortcuts="H">Hint</button>
-          <button type="button" data-act="restart" title="Deal the same cards again">Restart</button>
-          <button type="button" data-act="rules" title="Rules (?)">Rules</button>
+          <button type="button" data-act="undo" title="Undo (U)" aria-keyshortcuts="U" disabled>↶ Undo</button>
+          <button type="button" data-act="redo" title="Redo (Y)" aria-keyshortcuts="Y" disabled>↷ Redo</button>
+          <button type="button" data-act="hint" title="Hint (H)" aria-keyshortcuts="H" disabled>Hint</button>
+          <button type="button" data-act="restart" title="Deal the same cards again" disabled>Restart</button>
+          <button type="button" data-act="rules" title="Rules (?)" disabled>Rules</button>
           <a class="button" href="#/">Home</a>
         </div>
       </div>
@@ -171,8 +171,14 @@ export async function showTable(main, connection, room, seatText, token) {
       showHint(page, interaction, event, module, view);
     } else if (event.type === 'error' && event.code !== 'stale') {
       // A stale move crossed a newer state on its way: that state is already shown.
-      if (['unknown-room', 'forbidden', 'broken'].includes(event.code) && event.request === 'join') {
-        main.querySelector('.status').textContent = event.message;
+      const refused = ['unknown-room', 'forbidden', 'broken', 'bad-seat'].includes(event.code);
+      if (refused && event.request === 'join' && !view) {
+        // No table to show (a link to a game this server does not have, a wrong seat):
+        // say so, with the way home, instead of an empty felt under live buttons.
+        main.innerHTML = `<section class="notice"><p class="refused"></p>
+          <p><a class="button" href="#/">Back to the games</a></p></section>`;
+        main.querySelector('.refused').textContent = `This game cannot be opened: ${event.message}.`;
+        return;
       }
       toast(event.message, 'error');
     }
@@ -197,7 +203,7 @@ export async function showTable(main, connection, room, seatText, token) {
     } else if (key === 'h') {
       if (view?.can_hint) act.hint();
     } else if (key === '?') {
-      act.rules();
+      if (view) act.rules();
     } else if (
       ['arrowleft', 'arrowright', 'arrowup', 'arrowdown'].includes(key) &&
       !event.target.closest('svg.board')
@@ -236,6 +242,7 @@ function showBar(page, view, module) {
   tools.querySelector('[data-act=hint]').disabled = !view.can_hint;
   tools.querySelector('[data-act=hint]').hidden = !view.can_hint && !view.your_turn;
   tools.querySelector('[data-act=restart]').disabled = !view.can_restart;
+  tools.querySelector('[data-act=rules]').disabled = false;
 
   let status;
   if (view.outcome) status = 'The game is over.';
