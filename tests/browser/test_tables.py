@@ -728,3 +728,17 @@ def test_a_link_to_a_game_the_server_does_not_have_says_so(table: Any) -> None:
     assert page.locator("svg.board").count() == 0
     page.get_by_role("link", name="Back to the games").click()
     page.wait_for_selector(".game")
+
+
+def test_the_title_line_reads_well_on_a_phone(open_page: Any, live: Any, table_on: Any) -> None:
+    """On a phone the variant, deal and move line ran on after the title and broke anywhere
+    ('· hand 1 · to' / '0'); it has a line of its own. A single Scalafrutta hand (mano) said
+    'to 0', a target there is none of."""
+    table = table_on(open_page(390, 844), live)
+    table.start("scalafrutta", seed=8, variant="mano", bots=["greedy"])
+    table.wait_turn()
+    page = table.page
+    meta = page.locator(".title .meta")
+    assert meta.inner_text() == "mano · move 0 · a single hand"
+    title = page.locator(".title h1").bounding_box()
+    assert meta.bounding_box()["y"] >= title["y"] + title["height"] - 1

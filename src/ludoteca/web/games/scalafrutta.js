@@ -111,6 +111,8 @@ export default {
   },
 
   summary(obs) {
+    // Target 0 is the single-hand game (mano): no score to reach.
+    if (!obs.params.target) return 'a single hand';
     return `hand ${obs.hand} · to ${obs.params.target}`;
   },
 };
