@@ -219,6 +219,12 @@ def test_domino_against_a_bot_to_the_end_without_seeing_its_hand(table: Any, sho
     table.shot(shots / "domino-end.png")
     assert table.over() and checked >= 3
     assert table.page.locator(".end-panel .scores tbody tr").count() == 2
+    # The same deal again is a new game (counted anew), though the page never knew its number.
+    finished = table.room_id
+    table.page.locator(".end-panel [data-end=restart]").click()
+    table.page.wait_for_function("room => !location.hash.includes(room)", arg=finished)
+    table.wait_ply(0)
+    assert table.room().saved.seed == 5 and table.live.room(finished).state.is_over
 
 
 def test_a_game_survives_a_server_restart(

@@ -426,7 +426,7 @@ def test_any_message_gets_an_answer_and_a_refusal_changes_nothing(
         ),
         max_leaves=6,
     )
-    kinds = st.sampled_from([*REQUESTS, "fly"]).filter(lambda k: k not in ("new", "join"))
+    kinds = st.sampled_from([*REQUESTS, "fly"]).filter(lambda k: k not in ("new", "join", "again"))
     messages = st.fixed_dictionaries(
         {"protocol": st.sampled_from([PROTOCOL, PROTOCOL, 0, "1"]), "type": kinds},
         optional={"move": values, "seat": values, "ply": values, "game": values, "x": values},
@@ -468,3 +468,28 @@ def test_an_abandoned_game_leaves_the_games_in_progress(client: TestClient, play
     assert player.ask("abandon")["type"] == "state"
     assert client.get("/api/rooms").json()["rooms"] == []
     assert client.get("/api/stats").json()["stats"] == []
+
+
+def test_the_same_deal_again_is_a_new_game_counted_on_its_own(
+    client: TestClient, player: Any
+) -> None:
+    """'Play this deal again' at a hidden-hand game: the page is never told the deal number,
+    so it restarted the finished game in place, and the second ending was not counted (a game
+    counts once). `again` deals the same tiles as a new game, its number kept secret."""
+    assert player.ask("again")["code"] == "no-table"
+    joined, first = player.start("domino", seats=["human", "greedy"], seed=41)
+    player.send("again")
+    again = player.until("joined")
+    state = player.until("state")
+    assert again["room"] != joined["room"] and again["seat"] == 0 and "0" in again["tokens"]
+    assert state["seed"] is None and state["ply"] == 0
+    assert state["observation"]["hand"] == first["observation"]["hand"]
+    assert client.app.state.rooms.get(again["room"]).saved.seed == 41
+    player.start("muro", seed=5)
+    assert player.ask("move", move="resign")["outcome"] is not None
+    player.send("again")
+    player.until("joined")
+    player.until("state")
+    assert player.ask("move", move="resign")["outcome"] is not None
+    stats = client.get("/api/stats").json()["stats"]
+    assert [(s["game"], s["played"]) for s in stats] == [("muro", 2)]

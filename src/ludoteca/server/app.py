@@ -139,6 +139,11 @@ class Session:
             await self.send(event("pong"))
         elif kind == "new":
             await self._seat(self.rooms.create(request.fields), None, with_tokens=True)
+        elif kind == "again":
+            # The same deal as a new game (counted on its own), from this table's seat; the
+            # deal number stays on the server, hidden as it is at the table.
+            table = self._table()
+            await self._seat(self.rooms.again(table), self.seat, with_tokens=True)
         elif kind == "join":
             room = self.rooms.get(request.get("room"))
             seat: int = request.get("seat")

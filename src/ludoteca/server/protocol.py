@@ -24,6 +24,7 @@ REQUESTS: dict[str, dict[str, tuple[type, ...]]] = {
         "seats": (list, type(None)),
         "player": (str, type(None)),
     },
+    "again": {},
     "join": {"room": (str,), "seat": (int,), "token": (str,)},
     "move": {"move": (str,), "ply": (int, type(None))},
     "undo": {},

@@ -252,6 +252,20 @@ class Rooms:
             self.rooms[room_id] = room
         return room
 
+    def again(self, room: Room) -> Room:
+        """A new game on ``room``'s deal, with its variant, parameters and seats."""
+        saved = room.saved
+        return self.create(
+            {
+                "game": saved.game,
+                "variant": saved.variant,
+                "params": saved.params,
+                "seed": saved.seed,
+                "seats": saved.seats,
+                "player": saved.player,
+            }
+        )
+
     def create(self, request: Mapping[str, Any]) -> Room:
         spec = _find(request["game"])
         params = _params_text(request.get("params") or {})

@@ -329,7 +329,7 @@ function showEnd(panel, under, view, connection) {
       <tbody>${rows}</tbody></table>
       <div class="end-buttons">
         <button type="button" class="primary" data-end="new">New deal</button>
-        <button type="button" data-end="restart" ${view.can_restart || view.seed !== null ? '' : 'disabled'}>Play this deal again</button>
+        <button type="button" data-end="restart">Play this deal again</button>
         <button type="button" data-end="undo" ${view.can_undo ? '' : 'hidden'}>Undo last move</button>
         <button type="button" data-end="look">Look at the table</button>
       </div></div>`;
@@ -343,15 +343,9 @@ function showEnd(panel, under, view, connection) {
       seed: null,
       player: playerName(),
     }),
-    // The same deal again as a new game, so that each ending counts in the statistics.
-    restart: () => (view.seed === null ? connection.send('restart') : connection.send('new', {
-      game: view.game,
-      variant: view.variant,
-      params: view.params,
-      seats: view.seats.map((s) => s.name),
-      seed: view.seed,
-      player: playerName(),
-    })),
+    // The same deal again as a new game, so that each ending counts in the statistics (also
+    // where the page is not told the deal number: the server knows it).
+    restart: () => connection.send('again'),
     undo: () => connection.send('undo'),
     look: () => {
       panel.hidden = true;
