@@ -748,3 +748,38 @@ def test_the_title_line_reads_well_on_a_phone(open_page: Any, live: Any, table_o
     assert meta.inner_text() == "mano · move 0 · a single hand"
     title = page.locator(".title h1").bounding_box()
     assert meta.bounding_box()["y"] >= title["y"] + title["height"] - 1
+
+
+DRAW_TEXTS = """async ([game, obs, view]) => {
+  const { Board } = await import('/web/board.js');
+  const module = (await import(`/web/games/${game}.js`)).default;
+  const node = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  module.draw(new Board(node), obs, view);
+  return [...node.querySelectorAll('text')].map((t) => t.textContent);
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "counts"), [("scalafrutta", "captured_count"), ("domino", "hand_sizes")]
+)
+def test_one_tile_is_counted_as_one_tile(table: Any, game: str, counts: str) -> None:
+    """A player with a single captured tile (Scalafrutta) or a single tile in hand (Domino)
+    was shown with '1 tiles'."""
+    table.start(game, seed=8, bots=["greedy"])
+    table.wait_turn()
+    room = table.room()
+    obs = room.state.observation(0)
+    obs[counts] = [obs[counts][0], 1]
+    if game == "scalafrutta":
+        obs["captured"] = [obs["captured"][0], ["5M"]]
+    view = {
+        "seat": 0,
+        "seats": [
+            {"seat": 0, "kind": "human", "name": "human"},
+            {"seat": 1, "kind": "bot", "name": "greedy"},
+        ],
+        "legal_moves": [],
+    }
+    texts = table.page.evaluate(DRAW_TEXTS, [game, obs, view])
+    bot = next(t for t in texts if t.startswith("greedy bot"))
+    assert "1 tile" in bot and "1 tiles" not in bot

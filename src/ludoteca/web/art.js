@@ -19,6 +19,9 @@ export const FRUITS = {
   B: { name: 'bananas', ink: '#9a6b00', tint: '#fff5cf' },
 };
 
+/** "1 tile", "2 tiles": a count and its word. */
+export const count = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** Create an SVG element with attributes, appended to parent when given. */
 export function svg(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);

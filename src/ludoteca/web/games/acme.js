@@ -3,7 +3,7 @@
 // Click the stock to draw (or to turn the waste over); a free card goes to a foundation
 // or a column by click then target, or by dragging it there.
 
-import { CARD_H, CARD_W } from '../art.js';
+import { CARD_H, CARD_W, count } from '../art.js';
 
 const PAD = 12;
 const STEP = CARD_W + 12;
@@ -20,7 +20,7 @@ export default {
     board.begin(colX(7) - 12 + PAD, row2 + (longest - 1) * FAN + CARD_H + 30);
     const stock = { x: colX(0), y: PAD };
     if (obs.stock_count > 0) {
-      board.cardBack(stock.x, stock.y, { key: 'stock', label: `stock, ${obs.stock_count} cards: draw` });
+      board.cardBack(stock.x, stock.y, { key: 'stock', label: `stock, ${count(obs.stock_count, 'card')}: draw` });
     } else {
       const turn = obs.turns_left === 0 ? 'no turns left' : 'turn the waste over';
       board.slot(stock.x, stock.y, CARD_W, CARD_H, { key: 'stock', label: `empty stock: ${turn}`, caption: '↻' });

@@ -3,7 +3,7 @@
 // your hand, then a lit cell of its column; click a table tile to block it (the special
 // move, asked to confirm). Drawing, declaring open hands and giving up are buttons.
 
-import { TILE } from '../art.js';
+import { TILE, count } from '../art.js';
 
 const PAD = 12;
 const CELL = TILE + 4;
@@ -94,7 +94,7 @@ export default {
       obs.eliminated[seat] ? 'out' : '',
       obs.to_move === seat ? 'to move' : '',
     ].filter(Boolean).join(' · ');
-    board.text(x, y + 12, `${seatName(view, seat)}: ${obs.hand_sizes[seat]} tiles${flags ? ` · ${flags}` : ''}`, {
+    board.text(x, y + 12, `${seatName(view, seat)}: ${count(obs.hand_sizes[seat], 'tile')}${flags ? ` · ${flags}` : ''}`, {
       size: 13, cls: obs.to_move === seat ? 'label strong' : 'label',
     });
     const open = obs.hands?.[seat];

@@ -2,7 +2,7 @@
 // below, with the empty cells around it. The tile to place starts selected: click a lit
 // cell (or drag the tile there); when it fits nowhere, click the set-aside pile.
 
-import { TILE } from '../art.js';
+import { TILE, count } from '../art.js';
 
 const PAD = 12;
 const CELL = TILE + 4;
@@ -43,7 +43,7 @@ export default {
     const width = Math.max(gridW, 3 * (TILE + 30)) + PAD * 2;
     board.begin(width, HEAD + (r1 - r0 + 1) * CELL + PAD * 2);
     const pile = { x: PAD, y: PAD };
-    if (obs.draw_count > 0) board.tileBack(pile.x, pile.y, { label: `draw pile, ${obs.draw_count} tiles` });
+    if (obs.draw_count > 0) board.tileBack(pile.x, pile.y, { label: `draw pile, ${count(obs.draw_count, 'tile')}` });
     else board.slot(pile.x, pile.y, TILE, TILE, { caption: '∅' });
     board.text(pile.x + TILE / 2, PAD + TILE + 16, `to draw ${obs.draw_count}`, { anchor: 'middle', size: 12 });
     const current = { x: PAD + TILE + 30, y: PAD };

@@ -3,7 +3,7 @@
 // tile starts selected: click a lit arrow (or drag the tile onto it). When no insertion
 // matches, a small menu asks who receives the tile pushed out. Splits are buttons.
 
-import { TILE } from '../art.js';
+import { TILE, count } from '../art.js';
 
 const PAD = 12;
 const CELL = TILE + 4;
@@ -34,7 +34,7 @@ export default {
       const turn = obs.to_move === seat ? ' · to play' : '';
       const combos = obs.shown[seat]?.length ? ` · split ${obs.shown_points[seat]}` : '';
       board.text(PAD, y + 13, `${seatName(view, seat)} (P${seat + 1}): ${obs.totals[seat]} pts`
-        + ` · ${obs.captured_count[seat]} tiles${combos}${turn}`, {
+        + ` · ${count(obs.captured_count[seat], 'tile')}${combos}${turn}`, {
         size: 14, cls: obs.to_move === seat ? 'label strong' : 'label',
       });
       const tiles = obs.captured[seat];
@@ -51,7 +51,7 @@ export default {
     const sx = left + ARROW + 6;
     const sy = squareTop + ARROW + 6;
     const pile = { x: PAD, y: sy + 2 * CELL - 8 };
-    if (obs.pile_count > 0) board.tileBack(pile.x, pile.y, { label: `draw pile, ${obs.pile_count} tiles` });
+    if (obs.pile_count > 0) board.tileBack(pile.x, pile.y, { label: `draw pile, ${count(obs.pile_count, 'tile')}` });
     board.text(pile.x + TILE / 2, pile.y + TILE + 16, `pile ${obs.pile_count}`, { anchor: 'middle', size: 12 });
     if (obs.drawn) {
       const x = PAD;

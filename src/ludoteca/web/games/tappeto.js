@@ -1,7 +1,7 @@
 // Tappeto: the foundations and the face-down reserve above the carpet. A carpet card that
 // can go up plays with one click (or drag it onto its foundation).
 
-import { CARD_H, CARD_W } from '../art.js';
+import { CARD_H, CARD_W, count } from '../art.js';
 
 const PAD = 12;
 const STEP_X = CARD_W + 10;
@@ -20,7 +20,7 @@ export default {
     // The reserve at the left of the top row, the four foundations to its right.
     const reserveX = PAD;
     if (obs.reserve_count > 0) {
-      board.cardBack(reserveX, PAD, { label: `reserve, ${obs.reserve_count} cards` });
+      board.cardBack(reserveX, PAD, { label: `reserve, ${count(obs.reserve_count, 'card')}` });
     } else {
       board.slot(reserveX, PAD, CARD_W, CARD_H, { caption: '∅' });
     }
