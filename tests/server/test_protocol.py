@@ -493,3 +493,16 @@ def test_the_same_deal_again_is_a_new_game_counted_on_its_own(
     assert player.ask("move", move="resign")["outcome"] is not None
     stats = client.get("/api/stats").json()["stats"]
     assert [(s["game"], s["played"]) for s in stats] == [("muro", 2)]
+
+
+def test_the_rules_open_with_the_game_not_the_source_files(client: TestClient) -> None:
+    """The rules dialog opened on notes for developers (the seed texts, RULES.md, the engine,
+    solver and board files); players get the opening's other sentences, then the rules."""
+    for game in client.get("/api/games").json()["games"]:
+        html = client.get(f"/api/rules/{game['name']}").json()["html"]
+        opening = html[: html.index("<h2>")]
+        for source in ("src/", ".txt", "RULES.md", "Engine"):
+            assert source not in opening, (game["name"], source, opening)
+        assert "<h2>" in html and "<li>" in html
+    domino = client.get("/api/rules/domino").json()["html"]
+    assert "<p>For 2, 3 or 4 players, with the 36 fruit tiles" in domino

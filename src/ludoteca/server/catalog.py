@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,7 @@ def rules_html(spec: GameSpec, docs: Path | None = None) -> str:
         if path.is_file():
             text, cut, _ = path.read_text(encoding="utf-8").partition(PLAYERS_END)
             # js-default: tables on, raw HTML off (the page shows the output as-is).
-            html = str(MarkdownIt("js-default").render(text))
+            html = str(MarkdownIt("js-default").render(_without_sources(text)))
             if cut:
                 where = _escape(spec.rules_doc or f"docs/rules/{spec.name}.md")
                 html += (
@@ -64,6 +65,27 @@ def rules_html(spec: GameSpec, docs: Path | None = None) -> str:
         f"<p><em>The full rules ({_escape(spec.rules_doc or spec.name)}) are not"
         " available on this server.</em></p>"
     )
+
+
+CITES_A_FILE = re.compile(r"`[^`]*(?:/|\.(?:md|txt|py))[^`]*`|RULES\.md")
+"""A sentence that names a file of the project (`src/...`, a seed's `.txt`, RULES.md)."""
+
+
+def _without_sources(text: str) -> str:
+    """The rules without the opening's sentences for developers: which seed text, rulings,
+    engine, solver and board files the game comes from. The opening is what comes before the
+    first section heading; its other sentences (who plays, with what) stay."""
+    head, heading, body = text.partition("\n## ")
+    kept = []
+    for paragraph in re.split(r"\n\s*\n", head):
+        if paragraph.lstrip().startswith("#"):
+            kept.append(paragraph)
+            continue
+        sentences = re.split(r"(?<=[.;])\s+(?=[A-Z])", " ".join(paragraph.split()))
+        left = " ".join(s for s in sentences if not CITES_A_FILE.search(s))
+        if left:
+            kept.append(left)
+    return "\n\n".join(kept) + "\n" + heading + body
 
 
 def _rules_paths(spec: GameSpec, docs: Path | None) -> list[Path]:
