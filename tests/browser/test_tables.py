@@ -300,8 +300,8 @@ def test_a_tall_table_is_not_shrunk_below_life_size_to_fit_the_window(
     open_page: Any, live: Any, table_on: Any
 ) -> None:
     """A Domino table grows a row at a time; fitted to the window's height it was drawn
-    ever smaller (tiles a third of their size, unreadable labels). Now the board keeps at
-    least one pixel a unit and the page scrolls."""
+    ever smaller (tiles a third of their size, unreadable labels). Now a board taller than
+    wide keeps at least one pixel a unit and the page scrolls; a wide one still fits."""
     table = table_on(open_page(1280, 500), live)
     table.start("domino", seed=7, bots=["greedy"])
     table.wait_turn()
@@ -311,6 +311,13 @@ def test_a_tall_table_is_not_shrunk_below_life_size_to_fit_the_window(
     )
     assert drawn[1] > 500 - 190  # taller than the room the window leaves it
     assert drawn[0] >= drawn[1] - 1
+    # A wide table (Gaps's four rows) still fits the window's height, all of it in view.
+    table.start("gaps", seed=7)
+    table.wait_turn()
+    height = table.page.evaluate(
+        "document.querySelector('svg.board').getBoundingClientRect().height"
+    )
+    assert height <= 500 - 190 + 1
 
 
 def test_a_stuck_gaps_deal_is_redealt_by_its_button(table: Any) -> None:

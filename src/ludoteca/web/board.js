@@ -22,9 +22,10 @@ export class Board {
     this.positions = new Map();
     this.enterFrom = null;
     this.node.setAttribute('viewBox', `0 0 ${width} ${height}`);
-    // A tall table (Domino's rows, long columns) may be as tall as its own units, so that it
-    // is never drawn smaller than life to fit the window: the page scrolls instead.
-    this.node.style.setProperty('--board-h', `${height}px`);
+    // A table taller than wide (Domino's rows, long columns) may be as tall as its own units,
+    // so that it is never drawn smaller than life to fit the window: the page scrolls
+    // instead. A wide one (Gaps's four rows) still fits the window's height, all in view.
+    this.node.style.setProperty('--board-h', height > width ? `${height}px` : '0px');
     this.width = width;
     this.height = height;
     this.root?.remove();
