@@ -153,7 +153,7 @@ export async function showTable(main, connection, room, seatText, token) {
     focusWaits = focused !== null && !svgNode.contains(document.activeElement);
     showActions(page.querySelector('.actions'), loose, module, next, play);
     showBar(page, next, module);
-    showEnd(page.querySelector('.end-panel'), page.querySelector('.actions'), next, connection);
+    showEnd(page.querySelector('.end-panel'), page.querySelector('.actions'), next, connection, module);
     showInvites(page.querySelector('.invites'), next);
     // For people nothing; for scripts and tests a stable sign of which state is shown.
     Object.assign(page.dataset, {
@@ -291,7 +291,7 @@ function showHint(page, interaction, event, module, view) {
   toast(`Hint: ${label}${odds}${onBoard ? '' : ' (see the buttons below)'}`);
 }
 
-function showEnd(panel, under, view, connection) {
+function showEnd(panel, under, view, connection, module) {
   if (!view.outcome) {
     panel.hidden = true;
     panel.dataset.shownFor = '';
@@ -314,6 +314,8 @@ function showEnd(panel, under, view, connection) {
   if (panel.dataset.shownFor === key) return;
   panel.dataset.shownFor = key;
   const outcome = view.outcome;
+  // How the game ended, in the game's words where its table module has some (Domino).
+  const ending = module.ending?.(outcome.termination) ?? outcome.termination.replaceAll('_', ' ');
   const won = outcome.winners.includes(view.seat);
   const solitaire = view.seats.length === 1;
   const heading = won ? (solitaire ? 'You won!' : outcome.winners.length > 1 ? 'You share the win!' : 'You won!')
@@ -324,7 +326,7 @@ function showEnd(panel, under, view, connection) {
     .join('');
   panel.innerHTML = `<div class="end-card" role="dialog" aria-label="end of the game">
       <h2>${heading}</h2>
-      <p class="termination">${esc(outcome.termination.replaceAll('_', ' '))}${esc(details(outcome.details))}</p>
+      <p class="termination">${esc(ending)}${esc(details(outcome.details))}</p>
       <table class="scores"><thead><tr><th>${solitaire ? '' : 'Player'}</th><th>Score</th></tr></thead>
       <tbody>${rows}</tbody></table>
       <div class="end-buttons">

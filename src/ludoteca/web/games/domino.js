@@ -135,6 +135,11 @@ export default {
     return words[move] ?? this.label(move).replace(/^./, (c) => c.toLowerCase());
   },
 
+  // The rules' word for going out, said for those who do not know it.
+  ending(termination) {
+    return termination === 'domino' ? 'domino: a player placed their last tile' : termination;
+  },
+
   confirm(move) {
     return move === 'out';
   },
