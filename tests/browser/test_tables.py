@@ -563,6 +563,23 @@ def test_a_move_the_rules_refuse_says_why(table: Any, game: str) -> None:
     assert table.ply() == 0 and len(table.room().moves) == 0
 
 
+SAME_STATE_AGAIN = """room => new Promise((resolve) => {
+  // Another connection of this seat asks for what makes the server send every connection
+  // at the table its state again, at the same move: dropping the game from the list.
+  const seat = JSON.parse(localStorage.getItem('ludoteca.seats'))[room];
+  const socket = new WebSocket(`ws://${location.host}/ws`);
+  const send = (message) => socket.send(JSON.stringify({protocol: 1, ...message}));
+  socket.onopen = () => {
+    send({type: 'join', room, seat: seat.seat, token: seat.token});
+    send({type: 'abandon'});
+    send({type: 'ping'});
+  };
+  socket.onmessage = (e) => {
+    if (JSON.parse(e.data).type === 'pong') { socket.close(); setTimeout(resolve, 300); }
+  };
+})"""
+
+
 def test_after_looking_at_the_table_the_result_and_a_new_game_are_one_click_away(
     table: Any,
 ) -> None:
@@ -575,6 +592,8 @@ def test_after_looking_at_the_table_the_result_and_a_new_game_are_one_click_away
     first = table.room_id
     while not table.over():
         assert table.click_move()
+    # The same state again (as after a reconnection) redraws the table under the panel.
+    page.evaluate(SAME_STATE_AGAIN, first)
     page.locator(".end-panel [data-end=look]").click()
     assert page.locator(".end-panel").is_hidden()
     assert page.get_by_role("button", name="Hint").is_hidden()

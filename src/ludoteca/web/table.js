@@ -351,7 +351,9 @@ function showEnd(panel, under, view, connection, module) {
     undo: () => connection.send('undo'),
     look: () => {
       panel.hidden = true;
-      back.hidden = false;
+      // The button of the latest frame (a state at the same move, after a reconnection,
+      // draws a new one under the table).
+      under.querySelector('.show-result').hidden = false;
     },
   };
   for (const button of panel.querySelectorAll('[data-end]')) {
