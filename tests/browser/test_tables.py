@@ -784,8 +784,13 @@ DRAW_TEXTS = """async ([game, obs, view]) => {
   const { Board } = await import('/web/board.js');
   const module = (await import(`/web/games/${game}.js`)).default;
   const node = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  document.body.appendChild(node); // drawn for real, to be measured
   module.draw(new Board(node), obs, view);
-  return [...node.querySelectorAll('text')].map((t) => t.textContent);
+  const texts = [...node.querySelectorAll('text')].map((t) => t.textContent);
+  const box = node.querySelector('g.scene').getBBox();
+  const fits = box.x + box.width <= node.viewBox.baseVal.width + 0.5;
+  node.remove();
+  return [texts, fits];
 }"""
 
 
@@ -810,6 +815,26 @@ def test_one_tile_is_counted_as_one_tile(table: Any, game: str, counts: str) -> 
         ],
         "legal_moves": [],
     }
-    texts = table.page.evaluate(DRAW_TEXTS, [game, obs, view])
+    texts, _ = table.page.evaluate(DRAW_TEXTS, [game, obs, view])
     bot = next(t for t in texts if t.startswith("greedy bot"))
     assert "1 tile" in bot and "1 tiles" not in bot
+
+
+def test_a_domino_player_line_with_every_flag_fits_the_board(table: Any) -> None:
+    """'greedy bot (seat 2): 17 tiles · special move used · to move', in bold, ran past the
+    board's right edge (cut off on a phone)."""
+    table.start("domino", seed=8, bots=["greedy"])
+    table.wait_turn()
+    obs = table.room().state.observation(0)
+    obs.update(special_used=[True, True], to_move=1, hand_sizes=[17, 17])
+    view = {
+        "seat": 0,
+        "seats": [
+            {"seat": 0, "kind": "human", "name": "human"},
+            {"seat": 1, "kind": "bot", "name": "greedy"},
+        ],
+        "legal_moves": [],
+    }
+    texts, fits = table.page.evaluate(DRAW_TEXTS, ["domino", obs, view])
+    assert "greedy bot (seat 2): 17 tiles · block used · to move" in texts
+    assert fits

@@ -90,7 +90,8 @@ export default {
 
   opponent(board, obs, view, seat, x, y, perRow) {
     const flags = [
-      obs.special_used[seat] ? 'special move used' : '',
+      // Short: with a bot's name and 'to move' in bold, the line must fit the board's width.
+      obs.special_used[seat] ? 'block used' : '',
       obs.eliminated[seat] ? 'out' : '',
       obs.to_move === seat ? 'to move' : '',
     ].filter(Boolean).join(' · ');
