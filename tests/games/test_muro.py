@@ -325,3 +325,12 @@ def test_the_terminal_board_shows_backs_tops_and_foundations() -> None:
     assert "🍓4" in text and "🍌6" in text  # 4F and 6B face up
     assert "🍎4 4↑" in text  # the apples foundation: top 4M, four tiles, building up
     assert "22/36" in text
+
+
+def test_a_refused_foundation_move_names_the_fruit_in_words() -> None:
+    """Seed: each fruit's foundation starts with its 1 and builds up. The refusal named the
+    foundation by its notation letter alone ("the U foundation"); it now says the fruit."""
+    state = SPEC.new_game("muro", 1)
+    assert isinstance(state, MuroState)
+    assert illegal(state, "4M F").endswith("the apples (M) foundation starts with the 1")
+    assert illegal(state, "3F F").endswith("the strawberries (F) foundation starts with the 1")

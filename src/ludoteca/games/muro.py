@@ -20,7 +20,7 @@ from ludoteca.core.errors import NotationError, shown
 from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
 from ludoteca.core.registry import register
 from ludoteca.core.rng import DealRng
-from ludoteca.core.tiles import ALL_TILES, FRUITS, Tile
+from ludoteca.core.tiles import ALL_TILES, FRUIT_NAMES, FRUITS, Tile
 
 COLUMNS = 6
 HEIGHT = 6
@@ -216,12 +216,12 @@ class MuroState(State[MuroMove]):
         built = self.foundations[tile.fruit]
         if not built:
             start = "1 or 6" if self.params.may_start_with_six else "1"
-            return f"the {FRUITS[tile.fruit]} foundation starts with the {start}"
+            return f"the {_named(tile.fruit)} foundation starts with the {start}"
         step = 1 if built[0].number == 1 else -1
         wanted = built[-1].number + step
         if not 1 <= wanted <= FULL:
-            return f"the {FRUITS[tile.fruit]} foundation is complete"
-        return f"the {FRUITS[tile.fruit]} foundation needs {Tile(wanted, tile.fruit)}"
+            return f"the {_named(tile.fruit)} foundation is complete"
+        return f"the {_named(tile.fruit)} foundation needs {Tile(wanted, tile.fruit)}"
 
     def _play(self, move: MuroMove) -> Any:
         self._outcome, self._moves = False, None
@@ -465,3 +465,9 @@ SPEC = register(
         rules_doc="docs/rules/muro.md",
     )
 )
+
+
+def _named(fruit: int) -> str:
+    """A foundation as a message names it: the fruit in words, then its letter (the letter
+    alone, "the U foundation", meant nothing to a player who had not read the notation)."""
+    return f"{FRUIT_NAMES[fruit]} ({FRUITS[fruit]})"
