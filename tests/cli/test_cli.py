@@ -389,7 +389,7 @@ def test_after_the_end_the_prompt_says_what_is_left_and_a_hint_says_the_game_is_
     args = ["play", "gaps", "-v", "no-redeal", "-p", "suits=2", "-p", "ranks=4", "--seed", "5"]
     result = runner.invoke(app, args, input="\n".join([*moves, "hint", "quit"]) + "\n")
     assert result.exit_code == 0, result.stdout
-    assert "undo, save FILE or quit" in result.stdout
+    assert "undo, new, save FILE or quit" in result.stdout
     assert "error: the game is over: no hint" in result.stdout
     assert "for the player to move" not in result.stdout
 
