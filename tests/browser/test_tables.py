@@ -794,6 +794,18 @@ DRAW_TEXTS = """async ([game, obs, view]) => {
 }"""
 
 
+def _seat_one_against_a_greedy_bot() -> dict[str, Any]:
+    """The table's view for seat 1 with a greedy bot in seat 2, nothing to play."""
+    return {
+        "seat": 0,
+        "seats": [
+            {"seat": 0, "kind": "human", "name": "human"},
+            {"seat": 1, "kind": "bot", "name": "greedy"},
+        ],
+        "legal_moves": [],
+    }
+
+
 @pytest.mark.parametrize(
     ("game", "counts"), [("scalafrutta", "captured_count"), ("domino", "hand_sizes")]
 )
@@ -807,14 +819,7 @@ def test_one_tile_is_counted_as_one_tile(table: Any, game: str, counts: str) -> 
     obs[counts] = [obs[counts][0], 1]
     if game == "scalafrutta":
         obs["captured"] = [obs["captured"][0], ["5M"]]
-    view = {
-        "seat": 0,
-        "seats": [
-            {"seat": 0, "kind": "human", "name": "human"},
-            {"seat": 1, "kind": "bot", "name": "greedy"},
-        ],
-        "legal_moves": [],
-    }
+    view = _seat_one_against_a_greedy_bot()
     texts, _ = table.page.evaluate(DRAW_TEXTS, [game, obs, view])
     bot = next(t for t in texts if t.startswith("greedy bot"))
     assert "1 tile" in bot and "1 tiles" not in bot
@@ -827,14 +832,7 @@ def test_a_domino_player_line_with_every_flag_fits_the_board(table: Any) -> None
     table.wait_turn()
     obs = table.room().state.observation(0)
     obs.update(special_used=[True, True], to_move=1, hand_sizes=[17, 17])
-    view = {
-        "seat": 0,
-        "seats": [
-            {"seat": 0, "kind": "human", "name": "human"},
-            {"seat": 1, "kind": "bot", "name": "greedy"},
-        ],
-        "legal_moves": [],
-    }
+    view = _seat_one_against_a_greedy_bot()
     texts, fits = table.page.evaluate(DRAW_TEXTS, ["domino", obs, view])
     assert "greedy bot (seat 2): 17 tiles · block used · to move" in texts
     assert fits
