@@ -43,12 +43,16 @@ class Session:
     """One game at the terminal: the state, who sits where, and what was already shown."""
 
     def __init__(self, state: State[Any], seats: list[str], db: Path | None, start: str | None):
-        self.state = state
         self.seats = seats
         self.db = db
+        self._begin(state, start)
+
+    def _begin(self, state: State[Any], start: str | None) -> None:
+        """Sit down to ``state``: its bots, what was shown, whether it was counted."""
+        self.state = state
         self.start = start
         self.bots: dict[int, Bot] = {
-            i: make_bot(state.spec, kind) for i, kind in enumerate(seats) if kind != HUMAN
+            i: make_bot(state.spec, kind) for i, kind in enumerate(self.seats) if kind != HUMAN
         }
         self.rng = DealRng(state.seed or 0, "bots")
         self.shown_to: int | None = None
@@ -180,16 +184,7 @@ class Session:
         if self.state.history and not self.state.is_over and not self.warned_new:
             self.warned_new = True
             raise LudotecaError("the game in progress is not saved: type new again to leave it")
-        self.state = self.spec.new_game(self.state.variant, deal, len(self.seats))
-        self.bots = {
-            i: make_bot(self.spec, kind) for i, kind in enumerate(self.seats) if kind != HUMAN
-        }
-        self.rng = DealRng(deal, "bots")
-        self.start = None
-        self.shown_to = None
-        self.announced = False
-        self.recorded = False
-        self.warned_new = False
+        self._begin(self.spec.new_game(self.state.variant, deal, len(self.seats)), None)
         if self.state.current_player not in self.bots:
             self.show()
 

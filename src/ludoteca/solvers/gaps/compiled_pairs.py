@@ -50,6 +50,12 @@ _DEBRUIJN_INDEX = np.array(
 
 
 @lean
+def _index(low: np.uint64) -> int:
+    """The index of the one bit set in ``low``."""
+    return int(_DEBRUIJN_INDEX[(low * _DEBRUIJN) >> np.uint64(58)])
+
+
+@lean
 def _bit(rows: np.ndarray, i: int, j: int) -> bool:
     return bool((rows[i, j >> 6] >> np.uint64(j & 63)) & np.uint64(1))
 
@@ -171,7 +177,7 @@ def pairs_doomed(
         while targets:
             lowc = targets & (np.uint64(0) - targets)
             targets ^= lowc
-            c = _DEBRUIJN_INDEX[(lowc * _DEBRUIJN) >> np.uint64(58)]
+            c = _index(lowc)
             gt = idx[c * (cells + 1) + cells]
             if gt < 0:
                 continue
@@ -189,7 +195,7 @@ def pairs_doomed(
             while sources:
                 lows = sources & (np.uint64(0) - sources)
                 sources ^= lows
-                src = _DEBRUIJN_INDEX[(lows * _DEBRUIJN) >> np.uint64(58)]
+                src = _index(lows)
                 gs = idx[src * (cells + 1) + cells]
                 if gs < 0:
                     continue
@@ -253,7 +259,7 @@ def pairs_doomed(
                         stamp[f] = tick
                         while new:
                             low = new & (np.uint64(0) - new)
-                            b = _DEBRUIJN_INDEX[(low * _DEBRUIJN) >> np.uint64(58)]
+                            b = _index(low)
                             _set(rows, w * 64 + b, f)
                             stamp[w * 64 + b] = tick
                             new ^= low
