@@ -405,6 +405,10 @@ def play(grid: np.ndarray, pos: np.ndarray, suits: int, ranks: int, move: int) -
     _shift(grid, pos, card, target)
 
 
+EXTENSION_KEY = 3 * 4096
+"""The least sort key :func:`order_moves` gives a move that extends a row's sequence."""
+
+
 @lean
 def order_moves(
     moves: np.ndarray,
@@ -433,7 +437,7 @@ def order_moves(
             keys[i] = 0 if twos_last else 2
         for r in range(suits):
             if ends[r] == target:
-                keys[i] = 3
+                keys[i] = EXTENSION_KEY // 4096
         # The salt picks the order among equals: a restart with another salt tries other lines.
         keys[i] = keys[i] * 4096 + np.int64(mix(np.uint64(moves[i]) ^ salt) >> np.uint64(52))
     for i in range(1, n):

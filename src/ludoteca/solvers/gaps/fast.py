@@ -77,6 +77,41 @@ def search(
     return answer
 
 
+def greedy(
+    start: Board,
+    max_states: int | None,
+    greedy_from: int = 0,
+    discrepancies: int = 0,
+    salt: int = 0,
+    deadline: float = 0.0,
+    stop: np.ndarray | None = None,
+    max_stored: int | None = None,
+) -> Answer:
+    """A search for wins that gives up completeness (see :func:`kernel.search`): from the
+    ``greedy_from``-th move of a line on, where a move extends a row's sequence, the line
+    may take another move only ``discrepancies`` times in all. A win is a win, with its
+    line; any other end is undecided (``stopped`` is ``"greedy"`` when it saw every node it
+    allows). Its table is its own."""
+    answer, _ = _searched(
+        start,
+        max_states,
+        True,
+        salt,
+        True,
+        deadline,
+        None,
+        stop,
+        0,
+        False,
+        max_stored,
+        1,
+        False,
+        greedy_from,
+        discrepancies,
+    )
+    return answer
+
+
 def _searched(
     start: Board,
     max_states: int | None,
@@ -91,6 +126,8 @@ def _searched(
     max_stored: int | None,
     through_forks: int,
     post_order: bool = False,
+    greedy_from: int = -1,
+    discrepancies: int = 0,
 ) -> tuple[Answer, int]:
     """:func:`search`, with the kernel's ``through_forks``, and the number of nodes it put
     in the table."""
@@ -116,7 +153,11 @@ def _searched(
         UNLIMITED if max_stored is None else max_stored,
         through_forks,
         post_order,
+        greedy_from,
+        discrepancies,
     )
+    if greedy_from >= 0 and status == 0:
+        status = -4  # a greedy search's end proves nothing
     winnable = {1: True, 0: False}.get(int(status))
     chosen = [int(m) for m in (line if status == 1 else best_line)]
     if reduce:
@@ -240,7 +281,7 @@ def _arrange_shut(
     moves[shut] = card | (target << 8) | (layout << 16)
 
 
-STOPPED = {-1: "states", -2: "room", -3: "time"}
+STOPPED = {-1: "states", -2: "room", -3: "time", -4: "greedy"}
 """The kernel's status codes for an undecided search, as :attr:`Answer.stopped` says them."""
 
 
@@ -315,8 +356,9 @@ def decide(
     to the next deal of the process, cleared (:func:`_blank_table`). ``table_bytes``
     bounds the shared table (rounded down to a power of two slots); a search that has
     filled its share stops, undecided, with ``stopped == "room"``. While the first full
-    search runs alone, the other thread tries :func:`beam` (with ``reduce``): a win it finds
-    ends the search, and the search's end ends the beams.
+    search runs alone, the other thread tries :func:`beam`, then the greedy searches of
+    :func:`greedy_runs` (with ``reduce``): a win either finds ends the search, and the
+    search's end ends them.
 
     With ``reduce`` (the default) the searches keep only stubborn sets of moves and cut
     positions that can no longer win, so ``best_dead_end`` is then only what was seen; ask
@@ -374,19 +416,23 @@ def _alone_then_together(
     table_bytes: int,
     kept: np.ndarray,
 ) -> Answer:
-    """:func:`decide` after the probes: the full search, alone (with the beams beside it)
-    for :data:`SOLO_SECONDS` when two workers have a deadline, then :func:`together`,
-    which starts from what the search alone finished (``kept``, its table)."""
-    solo = deadline
+    """:func:`decide` after the probes: the full search, alone when two workers have a
+    deadline, while the other thread tries the beams and the greedy searches beside it
+    (:func:`_beside`: at least :data:`SOLO_SECONDS`, at most :data:`GREEDY_SECONDS` more),
+    then :func:`together`, which starts from what the search alone finished (``kept``,
+    its table)."""
+    solo = least = deadline
     paired = kept.size > 0
-    if paired:
-        solo = min(deadline, time.perf_counter() + SOLO_SECONDS)
-    # While the first search runs alone, the idle thread tries beams (each side's end stops
-    # the other).
     beaming = reduce and paired
+    if paired:
+        now = time.perf_counter()
+        solo = min(deadline, now + SOLO_SECONDS + (GREEDY_SECONDS if beaming else 0.0))
+        least = min(solo, now + SOLO_SECONDS)
+    # While the first search runs alone, the idle thread tries beams, then greedy searches
+    # (each side's end stops the other; the side's end, once it has run SOLO_SECONDS).
     stop = np.zeros(1, dtype=np.int64)
     with ThreadPoolExecutor(1) if beaming else nullcontext() as side:
-        beamed = side.submit(beam, start, stop=stop) if side is not None else None
+        beamed = side.submit(_beside, start, stop, least, solo) if side is not None else None
         try:
             answer = search(
                 start,
@@ -413,6 +459,48 @@ def _alone_then_together(
         shared.states += answer.states
         answer = shared
     return answer
+
+
+GREEDY_SECONDS = 12.0
+"""Under a time budget with two workers, how much longer than :data:`SOLO_SECONDS` the
+search alone may run while the other thread tries greedy searches (:func:`greedy_runs`)."""
+
+GREEDY_STATES = 2_500_000
+"""The most nodes of each greedy search but the first (see :func:`greedy_runs`)."""
+
+
+def greedy_runs() -> Iterator[tuple[int, int, int, int]]:
+    """The greedy searches (:func:`greedy`) tried beside the search alone, in turn: (moves
+    before discrepancies count, discrepancies allowed, salt, most nodes). First the
+    strictest (extensions only, from the first move), which is small; then, salt after
+    salt, extensions only from the 30th move on, and one discrepancy from the first move.
+    The notebook (*Greedy searches for wins*) has what each wins among the deals the full
+    search wins only after minutes."""
+    yield 0, 0, 0, GREEDY_STATES // 5
+    salt = 0
+    while True:
+        yield 30, 0, salt, GREEDY_STATES
+        yield 0, 1, salt, GREEDY_STATES
+        salt += 1
+
+
+def _beside(start: Board, stop: np.ndarray, least: float, until: float) -> Answer | None:
+    """The work of the idle thread while the full search runs alone (see
+    :func:`_alone_then_together`): the beams, then the greedy searches of
+    :func:`greedy_runs` until ``until``. A win sets ``stop``, which ends the search; the
+    search's end sets it too, which ends this. With nothing won, it ends the search alone
+    (so the pair starts) once ``least`` has passed, if the search has not ended first."""
+    won = beam(start, stop=stop)
+    runs = greedy_runs()
+    while won is None and not stop[0] and time.perf_counter() < until:
+        greedy_from, discrepancies, salt, states = next(runs)
+        answer = greedy(start, states, greedy_from, discrepancies, salt, deadline=until, stop=stop)
+        won = answer if answer.winnable else None
+    if won is None:
+        while not stop[0] and time.perf_counter() < least:
+            time.sleep(0.005)
+        stop[0] = 1
+    return won
 
 
 RESTART_STATES = 20_000

@@ -18,6 +18,7 @@ from numba import njit, objmode
 
 from ludoteca.solvers.gaps.compiled_analysis import doomed, movable, stubborn, upper_bound
 from ludoteca.solvers.gaps.compiled_board import (
+    EXTENSION_KEY,
     GAP,
     MAX_MOVES,
     class_key,
@@ -25,6 +26,7 @@ from ludoteca.solvers.gaps.compiled_board import (
     gen_moves,
     keyed,
     lean,
+    mix,
     move_body,
     next_loose,
     order_moves,
@@ -33,6 +35,9 @@ from ludoteca.solvers.gaps.compiled_board import (
     row_bodies,
     unplay,
 )
+
+DISCREPANCY_SALT = np.uint64(0x9E3779B97F4A7C15)
+"""Mixed into a greedy search's keys with the discrepancies its line took."""
 
 
 @njit(cache=True)
@@ -111,6 +116,8 @@ def search(
     max_stored: int,
     through_forks: int,
     post_order: bool,
+    greedy_from: int = -1,
+    discrepancies: int = 0,
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray, int]:
     """Depth-first search over classes from ``start``, on one board that moves are played
     on and taken back from (with each depth's move, source cell and column 0).
@@ -142,6 +149,16 @@ def search(
     that most misses read once, stop a cycle. Stopped early, such a search has left in the
     table only nodes whose every line it has followed.
 
+    With ``greedy_from`` >= 0 the search is *greedy*, a search for wins that gives up
+    completeness: at a node ``greedy_from`` moves or more from the start where a move
+    extends a row's sequence, the other moves count as *discrepancies*, and a line may
+    take at most ``discrepancies`` of them (the key of a node then counts the ones its line
+    took; with none allowed, the extension is the node's one move). It wins lines that
+    are lines of the game, but its end (status 0) proves nothing: extending first loses
+    wins (``tests/solvers/test_gaps.py``, the naive rules). On the deals the full search
+    wins only after minutes, a win that needs one or two discrepancies, or none after the
+    first few dozen moves, comes much sooner (the notebook, *Greedy searches for wins*).
+
     Bit d of ``reversed_depths`` (0: none) tries the moves in reverse order at the nodes
     that are the d-th (from 0, d < 63) along their line to have a choice of moves left
     after the stubborn set; bit 0 makes a search start in the last subtree of the first
@@ -165,6 +182,8 @@ def search(
     headss = np.zeros(depth_cap, dtype=np.int64)
     looses = np.zeros(depth_cap, dtype=np.int64)
     forks = np.zeros(depth_cap, dtype=np.int64)  # nodes with a choice above each depth
+    extends = np.zeros(depth_cap, dtype=np.bool_)  # greedy: the node had an extension
+    taken = np.zeros(depth_cap, dtype=np.int64)  # greedy: the discrepancies above each depth
     line1 = np.zeros(depth_cap, dtype=np.uint64)  # with post_order: the line's keys
     line2 = np.zeros(depth_cap, dtype=np.uint64)
     buckets = np.zeros(LINE_BUCKETS, dtype=np.int64)
@@ -223,6 +242,8 @@ def search(
             headss = _grown1(headss, depth_cap)
             looses = _grown1(looses, depth_cap)
             forks = _grown1(forks, depth_cap)
+            extends = _grown1(extends, depth_cap)
+            taken = _grown1(taken, depth_cap)
             line1 = _grown1(line1, depth_cap)
             line2 = _grown1(line2, depth_cap)
             best_buf = _grown1(best_buf, depth_cap)
@@ -254,6 +275,12 @@ def search(
                                 best_line = best_buf[:best_len].copy()
                                 return status, best, best_dead, states, best_line, best_line, stored
                     order_moves(row, n, ends, grid, pos, suits, ranks, salt, keys, twos_last)
+                    extends[depth] = (
+                        0 <= greedy_from <= depth and n > 1 and keys[0] >= EXTENSION_KEY
+                    )
+                    if extends[depth] and taken[depth] >= discrepancies:
+                        n = 1
+                        nmoves[depth] = 1
                     fork = forks[depth]
                     if n > 1 and fork < 63 and (reversed_depths >> fork) & 1:
                         for i in range(n):
@@ -288,6 +315,12 @@ def search(
             loose = next_loose(grid, suits, ranks, move, loose, lazy)
             move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
             h1, h2 = keyed(grid, body, suits, ranks, z1, z2, loose)
+            if greedy_from >= 0:
+                # The first of a node's moves is its extension, when it has one.
+                taken[depth + 1] = taken[depth] + (1 if extends[depth] and index[depth] > 1 else 0)
+                if discrepancies > 0:
+                    h1 ^= mix(np.uint64(taken[depth + 1]) + DISCREPANCY_SALT)
+                    h2 ^= mix(np.uint64(taken[depth + 1]) ^ DISCREPANCY_SALT)
             if states >= max_states or stored >= max_stored:
                 status = -1 if states >= max_states else -2
                 best_line = best_buf[:best_len].copy()
