@@ -506,3 +506,16 @@ def test_the_rules_open_with_the_game_not_the_source_files(client: TestClient) -
         assert "<h2>" in html and "<li>" in html
     domino = client.get("/api/rules/domino").json()["html"]
     assert "<p>For 2, 3 or 4 players, with the 36 fruit tiles" in domino
+
+
+def test_the_rules_dialog_leaves_out_asides_that_open_with_code(client: TestClient) -> None:
+    """Each rules document names the seed's shuffle in code for developers (e.g. Gaps:
+    ``(`DealRng(seed, "gaps")`)``); players read "shuffled from the seed", and the
+    sentence around the aside stays whole."""
+    for game in client.get("/api/games").json()["games"]:
+        html = client.get(f"/api/rules/{game['name']}").json()["html"]
+        assert "DealRng" not in html, game["name"]
+    gaps = " ".join(client.get("/api/rules/gaps").json()["html"].split())
+    assert "hearts, spades), shuffled from the seed, and dealt row by row" in gaps
+    match = " ".join(client.get("/api/rules/scalafrutta").json()["html"].split())
+    assert "(a new deal from the seed; the first player moves one seat round" in match

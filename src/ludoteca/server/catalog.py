@@ -52,7 +52,8 @@ def rules_html(spec: GameSpec, docs: Path | None = None) -> str:
         if path.is_file():
             text, cut, _ = path.read_text(encoding="utf-8").partition(PLAYERS_END)
             # js-default: tables on, raw HTML off (the page shows the output as-is).
-            html = str(MarkdownIt("js-default").render(_without_sources(text)))
+            text = CODE_ASIDE.sub("", _without_sources(text))
+            html = str(MarkdownIt("js-default").render(text))
             if cut:
                 where = _escape(spec.rules_doc or f"docs/rules/{spec.name}.md")
                 html += (
@@ -66,6 +67,10 @@ def rules_html(spec: GameSpec, docs: Path | None = None) -> str:
         " available on this server.</em></p>"
     )
 
+
+CODE_ASIDE = re.compile(r"\s*\(`[A-Za-z_][\w.]*\([^`]*\)`[^()]*\)")
+"""An aside for developers that opens with a call in code, such as the seed's shuffle
+(`` (`DealRng(seed, "gaps")`) ``): the rules dialog leaves it out."""
 
 CITES_A_FILE = re.compile(r"`[^`]*(?:/|\.(?:md|txt|py))[^`]*`|RULES\.md")
 """A sentence that names a file of the project (`src/...`, a seed's `.txt`, RULES.md)."""
