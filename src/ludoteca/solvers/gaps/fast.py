@@ -461,7 +461,7 @@ def _alone_then_together(
     return answer
 
 
-GREEDY_SECONDS = 12.0
+GREEDY_SECONDS = 6.0
 """Under a time budget with two workers, how much longer than :data:`SOLO_SECONDS` the
 search alone may run while the other thread tries greedy searches (:func:`greedy_runs`)."""
 
