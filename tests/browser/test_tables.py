@@ -780,6 +780,25 @@ def test_the_title_line_reads_well_on_a_phone(open_page: Any, live: Any, table_o
     assert meta.bounding_box()["y"] >= title["y"] + title["height"] - 1
 
 
+def test_the_table_tools_are_big_enough_for_a_finger_on_a_phone(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """On a phone the toolbar's buttons (undo, redo, hint, restart, rules, home) were about
+    31 px tall, below the 44 px a fingertip needs (WCAG 2.5.5); now each is at least that
+    tall and the bar still fits the screen's width."""
+    table = table_on(open_page(390, 844), live)
+    table.start("gaps", seed=3)
+    table.wait_turn()
+    page = table.page
+    tools = page.locator(".tools button, .tools .button")
+    assert tools.count() == 6
+    for i in range(tools.count()):
+        box = tools.nth(i).bounding_box()
+        assert box["height"] >= 44, (tools.nth(i).inner_text(), box)
+        assert box["x"] + box["width"] <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
 DRAW_TEXTS = """async ([game, obs, view]) => {
   const { Board } = await import('/web/board.js');
   const module = (await import(`/web/games/${game}.js`)).default;
