@@ -86,22 +86,13 @@ def test_a_beam_stops_when_told_and_tells_when_it_wins() -> None:
     assert stop[0] == 1
 
 
-def test_decide_returns_the_beams_win_and_stops_its_search(monkeypatch: Any) -> None:
+def test_decide_returns_the_beams_win_and_stops_its_search(
+    monkeypatch: Any, waiting_search: Any
+) -> None:
     """Under a time budget with two workers, a win of the beam ends the full search that
     runs beside it (here a stand-in that only waits to be stopped, as a long search
     would), and the answer is the beam's win."""
-    stopped: list[bool] = []
-
-    def waiting(start: Board, max_states: int | None = None, **options: Any) -> Answer:
-        stop = options.get("stop")
-        if stop is None:  # a probe
-            return Answer(None, 0, -1, 1, [], False, "states")
-        until = time.perf_counter() + 60.0
-        while not stop[0] and time.perf_counter() < until:
-            time.sleep(0.01)
-        stopped.append(bool(stop[0]))
-        return Answer(None, 0, -1, 7, [], False, "time")
-
+    waiting, stopped = waiting_search
     monkeypatch.setattr(fast, "search", waiting)
     board = board_of(deal(40))
     answer = fast.decide(board, None, seconds=60.0, workers=2)

@@ -16,7 +16,6 @@ from ludoteca.games.gaps import SPEC, from_position
 from ludoteca.solvers.gaps import fast, reference
 from ludoteca.solvers.gaps.board import GAP, Board, Shape
 from ludoteca.solvers.gaps.line import board_of
-from ludoteca.solvers.gaps.reference import Answer
 
 EXTEND_FIRST_LOSES = "2C -- -- 3D 4C 3C / 2D 5C 4D 6D 5D 6C"
 """The smallest position found where extending a row's sequence first loses the only wins
@@ -95,7 +94,7 @@ def test_with_discrepancies_to_spare_it_wins_every_winnable_deal() -> None:
 
 
 def test_decide_takes_a_greedy_win_found_beside_the_search_alone(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, waiting_search: Any
 ) -> None:
     """Deal 376 (no-redeal): the full search wins it only after about a minute, the
     strictest greedy search (the first of ``greedy_runs``) after about 330,000 nodes.
@@ -103,18 +102,7 @@ def test_decide_takes_a_greedy_win_found_beside_the_search_alone(
     once the beams find nothing (here both stand-ins: a search that only waits to be
     stopped, a beam that finds nothing); the greedy win stops the search and is the
     answer, on a line that replays to a win."""
-    stopped: list[bool] = []
-
-    def waiting(start: Board, max_states: int | None = None, **options: Any) -> Answer:
-        stop = options.get("stop")
-        if stop is None:  # a probe
-            return Answer(None, 0, -1, 1, [], False, "states")
-        until = time.perf_counter() + 60.0
-        while not stop[0] and time.perf_counter() < until:
-            time.sleep(0.01)
-        stopped.append(bool(stop[0]))
-        return Answer(None, 0, -1, 7, [], False, "time")
-
+    waiting, stopped = waiting_search
     monkeypatch.setattr(fast, "search", waiting)
     monkeypatch.setattr(fast, "beam", lambda start, stop: None)
     game = SPEC.new_game("no-redeal", 376)
