@@ -78,3 +78,29 @@ def test_warming_compiles_every_kernel_the_first_calls_need(tmp_path: Path) -> N
         "_acme_kernel.solve",
     ):
         assert f"ludoteca.solvers.{kernel}" in cached, (kernel, cached)
+
+
+def test_warming_forgets_the_old_machine_code_first(tmp_path: Path) -> None:
+    """Numba checks a cached kernel only against its own file: ``kernel.search`` cached
+    before a change to ``compiled_analysis.py`` alone loaded the old analysis with it (seen
+    in the session of 2026-11-26: a changed analysis gave the old node counts until the
+    caches were deleted). So warming deletes the solvers' cache files first, and only
+    those: here a tree with an index, machine code, a compiled Python file and a source."""
+    from ludoteca.solvers.warm import compiled_cache, forget_compiled
+
+    package = tmp_path / "solvers"
+    cache = package / "gaps" / "__pycache__"
+    cache.mkdir(parents=True)
+    for name in ("kernel.search-98.py311.nbi", "kernel.search-98.py311.1.nbc", "kernel.pyc"):
+        (cache / name).write_bytes(b"x")
+    (package / "gaps" / "kernel.py").write_text("")
+    assert forget_compiled(compiled_cache(package, None)) == 2
+    assert sorted(p.name for p in cache.iterdir()) == ["kernel.pyc"]
+    assert (package / "gaps" / "kernel.py").exists()
+    # With NUMBA_CACHE_DIR, Numba keeps them under it, at the sources' absolute path.
+    elsewhere = compiled_cache(package, str(tmp_path / "numba"))
+    assert elsewhere == tmp_path / "numba" / package.resolve().relative_to("/")
+    (elsewhere / "gaps").mkdir(parents=True)
+    (elsewhere / "gaps" / "kernel.search-98.py311.nbi").write_bytes(b"x")
+    assert forget_compiled(elsewhere) == 1
+    assert forget_compiled(tmp_path / "missing") == 0

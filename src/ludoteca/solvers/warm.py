@@ -9,14 +9,22 @@ variant, so that each kernel is compiled and cached before anyone waits on it. L
 load the cached code (about 1 s for Gaps, in the first hint of a process).
 
 ``python -m ludoteca.solvers.warm`` runs it; the work is thrown away, only the caches stay.
+It first deletes the solvers' cached machine code (:func:`forget_compiled`): Numba checks a
+cached kernel only against its own source file, so a kernel whose callee in another file
+changed (``kernel.search`` calls the analysis of ``compiled_analysis.py``) would load the
+old machine code, callee and all, and a change to the analysis alone would not take effect.
+``scripts/bootstrap.sh`` runs this module exactly when a solver's source changed.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
+import ludoteca.solvers as solvers_package
 from ludoteca.core.registry import all_games
 from ludoteca.core.rng import DealRng
 from ludoteca.solvers.base import find_solver, has_solver
@@ -58,7 +66,32 @@ def warm(say: Callable[[str], None] = lambda line: None) -> float:
     return time.perf_counter() - began
 
 
+def compiled_cache(package: Path, cache_dir: str | None) -> Path:
+    """Where Numba keeps the machine code of the kernels under ``package``: beside the
+    sources (in their ``__pycache__``), or, with ``NUMBA_CACHE_DIR`` set (``cache_dir``),
+    under that folder at the sources' absolute path."""
+    if not cache_dir:
+        return package
+    absolute = package.resolve()
+    return Path(cache_dir) / absolute.relative_to(absolute.anchor)
+
+
+def forget_compiled(root: Path) -> int:
+    """Delete Numba's cache files (``*.nbi`` indexes, ``*.nbc`` machine code) under
+    ``root``, nothing else; returns how many were deleted."""
+    gone = 0
+    if not root.is_dir():
+        return gone
+    for pattern in ("*.nbi", "*.nbc"):
+        for path in root.rglob(pattern):
+            path.unlink(missing_ok=True)
+            gone += 1
+    return gone
+
+
 def main() -> None:
+    package = Path(solvers_package.__file__).parent
+    forget_compiled(compiled_cache(package, os.environ.get("NUMBA_CACHE_DIR")))
     spent = warm(lambda line: print(line, file=sys.stderr, flush=True))
     print(f"solvers compiled and cached in {spent:.0f} s", file=sys.stderr)
 
