@@ -85,22 +85,40 @@ def test_warming_forgets_the_old_machine_code_first(tmp_path: Path) -> None:
     before a change to ``compiled_analysis.py`` alone loaded the old analysis with it (seen
     in the session of 2026-11-26: a changed analysis gave the old node counts until the
     caches were deleted). So warming deletes the solvers' cache files first, and only
-    those: here a tree with an index, machine code, a compiled Python file and a source."""
+    those. Here Numba itself caches a kernel of a small package, beside its sources and
+    under ``NUMBA_CACHE_DIR``, and the files it wrote are the ones deleted."""
     from ludoteca.solvers.warm import compiled_cache, forget_compiled
 
-    package = tmp_path / "solvers"
-    cache = package / "gaps" / "__pycache__"
-    cache.mkdir(parents=True)
-    for name in ("kernel.search-98.py311.nbi", "kernel.search-98.py311.1.nbc", "kernel.pyc"):
-        (cache / name).write_bytes(b"x")
-    (package / "gaps" / "kernel.py").write_text("")
+    package = tmp_path / "kernels"
+    (package / "inner").mkdir(parents=True)
+    (package / "inner" / "twice.py").write_text(
+        "from numba import njit\n\n@njit(cache=True)\ndef twice(x):\n    return 2 * x\n"
+    )
+    call = "import sys; sys.path.insert(0, sys.argv[1]); import twice; print(twice.twice(21))"
+
+    def compile_it(env: dict[str, str]) -> None:
+        done = subprocess.run(
+            [sys.executable, "-c", call, str(package / "inner")],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.stdout.strip() == "42", done.stderr
+
+    def numba_files() -> list[str]:
+        return sorted(p.name for p in tmp_path.rglob("*") if p.suffix in (".nbi", ".nbc"))
+
+    plain = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    compile_it(plain)
+    assert len(numba_files()) == 2  # an index and the machine code, in __pycache__
+    (package / "inner" / "__pycache__" / "keep.pyc").write_bytes(b"x")
     assert forget_compiled(compiled_cache(package, None)) == 2
-    assert sorted(p.name for p in cache.iterdir()) == ["kernel.pyc"]
-    assert (package / "gaps" / "kernel.py").exists()
-    # With NUMBA_CACHE_DIR, Numba keeps them under it, at the sources' absolute path.
-    elsewhere = compiled_cache(package, str(tmp_path / "numba"))
-    assert elsewhere == tmp_path / "numba" / package.resolve().relative_to("/")
-    (elsewhere / "gaps").mkdir(parents=True)
-    (elsewhere / "gaps" / "kernel.search-98.py311.nbi").write_bytes(b"x")
-    assert forget_compiled(elsewhere) == 1
-    assert forget_compiled(tmp_path / "missing") == 0
+    assert numba_files() == []
+    assert (package / "inner" / "__pycache__" / "keep.pyc").exists()
+    assert (package / "inner" / "twice.py").exists()
+    elsewhere = str(tmp_path / "numba-cache")
+    compile_it({**plain, "NUMBA_CACHE_DIR": elsewhere})
+    assert len(numba_files()) == 2
+    assert forget_compiled(compiled_cache(package, elsewhere)) == 2
+    assert numba_files() == []

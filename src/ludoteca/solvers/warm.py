@@ -23,6 +23,10 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+from numba.core.caching import UserProvidedCacheLocator, UserWideCacheLocator
+from numba.misc.appdirs import AppDirs
 
 import ludoteca.solvers as solvers_package
 from ludoteca.core.registry import all_games
@@ -66,26 +70,35 @@ def warm(say: Callable[[str], None] = lambda line: None) -> float:
     return time.perf_counter() - began
 
 
-def compiled_cache(package: Path, cache_dir: str | None) -> Path:
-    """Where Numba keeps the machine code of the kernels under ``package``: beside the
-    sources (in their ``__pycache__``), or, with ``NUMBA_CACHE_DIR`` set (``cache_dir``),
-    under that folder at the sources' absolute path."""
-    if not cache_dir:
-        return package
-    absolute = package.resolve()
-    return Path(cache_dir) / absolute.relative_to(absolute.anchor)
+def compiled_cache(package: Path, cache_dir: str | None) -> list[Path]:
+    """The folders where Numba may keep the machine code of the kernels under
+    ``package``, one per source folder, as Numba's own cache locators place them: under
+    ``NUMBA_CACHE_DIR`` (``cache_dir``) when it is set, else beside the sources in their
+    ``__pycache__``, or in the user's cache when that is not writable."""
+    folders = sorted({source.parent for source in package.rglob("*.py")})
+    if cache_dir:
+        return [Path(cache_dir) / _subpath(UserProvidedCacheLocator, f) for f in folders]
+    user = Path(AppDirs(appname="numba", appauthor=False).user_cache_dir)  # type: ignore[no-untyped-call]
+    return [f / "__pycache__" for f in folders] + [
+        user / _subpath(UserWideCacheLocator, f) for f in folders
+    ]
 
 
-def forget_compiled(root: Path) -> int:
-    """Delete Numba's cache files (``*.nbi`` indexes, ``*.nbc`` machine code) under
-    ``root``, nothing else; returns how many were deleted."""
+def _subpath(locator: Any, folder: Path) -> str:
+    """The folder a Numba locator gives the sources of ``folder`` in its cache."""
+    subpath: str = locator.get_suitable_cache_subpath(str(folder / "source.py"))
+    return subpath
+
+
+def forget_compiled(folders: list[Path]) -> int:
+    """Delete Numba's cache files (``*.nbi`` indexes, ``*.nbc`` machine code) in
+    ``folders``, nothing else; returns how many were deleted."""
     gone = 0
-    if not root.is_dir():
-        return gone
-    for pattern in ("*.nbi", "*.nbc"):
-        for path in root.rglob(pattern):
-            path.unlink(missing_ok=True)
-            gone += 1
+    for folder in folders:
+        for pattern in ("*.nbi", "*.nbc"):
+            for path in folder.glob(pattern):
+                path.unlink(missing_ok=True)
+                gone += 1
     return gone
 
 
