@@ -452,6 +452,48 @@ def order_moves(
         moves[j + 1] = move
 
 
+SLEEP_COLUMN0 = 1 << 40
+"""Marks a sleep-set entry whose card leaves column 0 (see :func:`sleeper`)."""
+
+SLEEP_MOVE = SLEEP_COLUMN0 - 1
+"""The move of a sleep-set entry: ``entry & SLEEP_MOVE``."""
+
+
+@lean
+def sleeper(move: int, source: int, ranks: int) -> int:
+    """The sleep-set entry of ``move``, whose card stands in cell ``source`` now, or -1 when
+    the move may not sleep (see ``kernel.search``, sleep sets). Moves that may sleep: any
+    move of the reduced search but a class move with an arrangement of 2s (none there) and
+    a 3 entering column 1 (of a pool or loose row it is a class move of any pool 2's 3, and
+    it fixes a loose row). A card leaving column 0 may sleep, marked: it may free the pool,
+    which moves the pool's first gap, which a 2's move names."""
+    card = move & 0xFF
+    if move >> 16 or (card % ranks == 2 and (move >> 8) % ranks == 1):
+        return -1
+    return move | (SLEEP_COLUMN0 if source % ranks == 0 else 0)
+
+
+@lean
+def commute(a: int, b: int, ranks: int) -> bool:
+    """Do two moves that may sleep (:func:`sleeper` entries), both legal at a node, commute:
+    each stays legal after the other, as the same move, and both orders reach the same
+    class? They fill different gaps, and neither card is the other's predecessor (a card
+    leaving the cell left of the other's gap makes that move illegal). Two 2s entering the
+    pool name its first gap, which the first one fills, and so does a card leaving column
+    0 (it may open a gap before it): those pairs do not commute. Nothing else a move
+    changes touches the other: a card enters a gap right of its predecessor, which the
+    other move neither vacates nor fills, and leaves a cell that was no gap before."""
+    ca = a & 0xFF
+    cb = b & 0xFF
+    if (a >> 8) & 0xFF == (b >> 8) & 0xFF:
+        return False
+    if ca == cb or ca + 1 == cb or cb + 1 == ca:
+        return False
+    if ca % ranks == 1 and (cb % ranks == 1 or b & SLEEP_COLUMN0):
+        return False
+    return not (cb % ranks == 1 and a & SLEEP_COLUMN0)
+
+
 @lean
 def column_heads(grid: np.ndarray, suits: int, ranks: int) -> np.int64:
     """Column 0 packed as in a layout move: what :func:`unplay` needs besides the source."""

@@ -49,6 +49,7 @@ def search(
     twos_last: bool = False,
     max_stored: int | None = None,
     post_order: bool = False,
+    sleep_sets: bool = True,
 ) -> Answer:
     """One depth-first search (see :func:`kernel.search`); ``shared`` and ``stop`` let
     searches in parallel threads share a table and stop one another; ``reversed_depths``
@@ -58,7 +59,9 @@ def search(
     ``max_stored``: stop after putting that many nodes in the table (cut nodes take no
     room), which keeps a shared table from filling. With ``post_order`` a node enters the
     table only once all its moves are searched (what a search stopped early leaves may be
-    skipped by the next), and every node found in the table is skipped."""
+    skipped by the next), and every node found in the table is skipped. ``sleep_sets``
+    (with ``reduce``): skip the moves that only reach, in another order, what a sibling
+    searched first reaches."""
     answer, _ = _searched(
         start,
         max_states,
@@ -73,6 +76,7 @@ def search(
         max_stored,
         0 if post_order else 1,
         post_order,
+        sleep_sets=sleep_sets,
     )
     return answer
 
@@ -128,6 +132,7 @@ def _searched(
     post_order: bool = False,
     greedy_from: int = -1,
     discrepancies: int = 0,
+    sleep_sets: bool = True,
 ) -> tuple[Answer, int]:
     """:func:`search`, with the kernel's ``through_forks``, and the number of nodes it put
     in the table."""
@@ -155,6 +160,7 @@ def _searched(
         post_order,
         greedy_from,
         discrepancies,
+        sleep_sets,
     )
     if greedy_from >= 0 and status == 0:
         status = -4  # a greedy search's end proves nothing

@@ -21,8 +21,10 @@ from ludoteca.solvers.gaps.compiled_board import (
     EXTENSION_KEY,
     GAP,
     MAX_MOVES,
+    SLEEP_MOVE,
     class_key,
     column_heads,
+    commute,
     gen_moves,
     keyed,
     lean,
@@ -33,6 +35,7 @@ from ludoteca.solvers.gaps.compiled_board import (
     play,
     prefixes,
     row_bodies,
+    sleeper,
     unplay,
 )
 
@@ -118,6 +121,7 @@ def search(
     post_order: bool,
     greedy_from: int = -1,
     discrepancies: int = 0,
+    sleep_sets: bool = True,
 ) -> tuple[int, int, int, int, np.ndarray, np.ndarray, int]:
     """Depth-first search over classes from ``start``, on one board that moves are played
     on and taken back from (with each depth's move, source cell and column 0).
@@ -162,6 +166,18 @@ def search(
     wins only after minutes, a win that needs one or two discrepancies, or none after the
     first few dozen moves, comes much sooner (the notebook, *Greedy searches for wins*).
 
+    With ``reduce`` (and not greedy) and ``sleep_sets``, each node also has a *sleep set*
+    (Godefroid's partial-order reduction of transitions, which composes with stubborn sets
+    and the table): the moves searched at a node before the one being taken, and those
+    asleep there, that commute with it (:func:`compiled_board.commute`) are asleep at the
+    child, and a move asleep at a node is not taken: the class it leads to is reached by
+    the other order, from the sibling searched first. It skips no node that decides
+    anything: every position without a move (every win, every dead end) the search
+    without sleep sets reaches, it reaches too (tests: the same wins and best dead ends on
+    random small boards). What it saves are the moves into nodes already in the table and
+    the cut checks of nodes met again (seed 112's loss proof: 1,323,648 nodes instead of
+    1,609,586, about a fifth less time).
+
     Bit d of ``reversed_depths`` (0: none) tries the moves in reverse order at the nodes
     that are the d-th (from 0, d < 63) along their line to have a choice of moves left
     after the stubborn set; bit 0 makes a search start in the last subtree of the first
@@ -187,6 +203,9 @@ def search(
     forks = np.zeros(depth_cap, dtype=np.int64)  # nodes with a choice above each depth
     extends = np.zeros(depth_cap, dtype=np.bool_)  # greedy: the node had an extension
     taken = np.zeros(depth_cap, dtype=np.int64)  # greedy: the discrepancies above each depth
+    asleep = np.zeros((depth_cap, SLEEP_ENTRIES), dtype=np.int64)  # sleep sets (entries)
+    nasleep = np.zeros(depth_cap, dtype=np.int64)
+    sleeping = reduce and greedy_from < 0 and sleep_sets
     line1 = np.zeros(depth_cap, dtype=np.uint64)  # with post_order: the line's keys
     line2 = np.zeros(depth_cap, dtype=np.uint64)
     buckets = np.zeros(LINE_BUCKETS, dtype=np.int64)
@@ -250,6 +269,8 @@ def search(
             line1 = _grown1(line1, depth_cap)
             line2 = _grown1(line2, depth_cap)
             best_buf = _grown1(best_buf, depth_cap)
+            asleep = _grown64(asleep, depth_cap)
+            nasleep = _grown1(nasleep, depth_cap)
         if own and stored * 4 > table.size:
             table = grow(table)
         while depth >= 0:
@@ -323,6 +344,8 @@ def search(
             index[depth] += 1
             card = move & 0xFF
             source = int(pos[card])
+            if sleeping and _sleep(asleep, nasleep, depth, move, source, ranks):
+                continue
             heads = column_heads(grid, suits, ranks)
             play(grid, pos, suits, ranks, move)
             was = loose
@@ -389,6 +412,38 @@ def search(
     best_line = best_buf[:best_len].copy()
     line = best_line if status == 1 else np.empty(0, dtype=np.int64)
     return status, best, best_dead, states, line, best_line, stored
+
+
+SLEEP_ENTRIES = 64
+"""The most moves asleep at one node (a node has at most a few dozen moves; beyond, a
+searched move is simply not put to sleep, which only saves less)."""
+
+
+@lean
+def _sleep(
+    asleep: np.ndarray, nasleep: np.ndarray, depth: int, move: int, source: int, ranks: int
+) -> bool:
+    """Sleep sets (see :func:`search`) as ``move`` (its card in cell ``source``) is taken at
+    ``depth``: True when it is asleep there (skip it). Else the child's sleep set (row
+    ``depth + 1``) gets the entries of this node's that commute with it, and the move
+    joins this node's, for the moves taken after it."""
+    count = nasleep[depth]
+    for i in range(count):
+        if asleep[depth, i] & SLEEP_MOVE == move:
+            return True
+    entry = sleeper(move, source, ranks)
+    kept = 0
+    if entry >= 0:
+        for i in range(count):
+            other = asleep[depth, i]
+            if commute(other, entry, ranks):
+                asleep[depth + 1, kept] = other
+                kept += 1
+        if count < asleep.shape[1]:
+            asleep[depth, count] = entry
+            nasleep[depth] = count + 1
+    nasleep[depth + 1] = kept
+    return False
 
 
 LINE_BUCKETS = 4096
