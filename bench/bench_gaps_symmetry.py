@@ -15,24 +15,16 @@ The counts are deterministic (seeded deals), so the same on any machine.
 
 from __future__ import annotations
 
-import random
 import time
 from collections import deque
 from itertools import permutations
 
 from bench_gaps import deal
 from benchkit import Parser, run
-from ludoteca.solvers.gaps.board import GAP, Board, Shape
+from ludoteca.solvers.gaps.board import Board, Shape
 from ludoteca.solvers.gaps.line import board_of
 
 Key = tuple[tuple[int, ...], ...]
-
-
-def small_deal(shape: Shape, seed: int) -> Board:
-    """A seeded deal of a small board: every card, the aces' cells left as gaps."""
-    codes = list(range(shape.cells))
-    random.Random(seed).shuffle(codes)
-    return Board(shape, [GAP if code % shape.ranks == 0 else code for code in codes])
 
 
 def relabelled(key: Key, order: tuple[int, ...], ranks: int) -> Key:
@@ -80,7 +72,7 @@ def main() -> None:
             if shape.ranks == 13:
                 start = board_of(deal(seed, "no-redeal"))
             else:
-                start = small_deal(shape, seed)
+                start = Board.shuffled(shape, seed)
             found, fewer, whole = walk(start, args.cap)
             classes += found
             merged += fewer

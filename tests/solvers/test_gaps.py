@@ -37,13 +37,6 @@ def variant(suits: int, ranks: int, redeals: int = 0) -> Variant:
     return SPEC.variant("gaps", {"suits": str(suits), "ranks": str(ranks), "redeals": str(redeals)})
 
 
-def random_board(shape: Shape, seed: int) -> Board:
-    rnd = random.Random(seed)
-    codes = [s * shape.ranks + r for s in range(shape.suits) for r in range(shape.ranks)]
-    rnd.shuffle(codes)
-    return Board(shape, [GAP if c % shape.ranks == 0 else c for c in codes])
-
-
 def text_of(board: Board) -> str:
     ranks = board.shape.ranks
     cards = ["--" if c == GAP else str(Card(c % ranks + 1, c // ranks)) for c in board.grid]
@@ -124,7 +117,7 @@ def test_class_search_agrees_with_brute_force(suits: int, ranks: int, count: int
     """One node per column-0 arrangement loses nothing: same wins, same best dead end."""
     shape = Shape(suits, ranks)
     for seed in range(count):
-        board = random_board(shape, seed)
+        board = Board.shuffled(shape, seed)
         answer = reference.search(board, stop_at_win=False)
         assert (answer.winnable, answer.best_dead_end) == brute_force(
             concrete(board), suits, ranks
@@ -136,7 +129,7 @@ def test_kernel_agrees_with_reference(suits: int, ranks: int, count: int) -> Non
     """Differential: the compiled search visits the same classes and finds the same answers."""
     shape = Shape(suits, ranks)
     for seed in range(count):
-        board = random_board(shape, 1000 + seed)
+        board = Board.shuffled(shape, 1000 + seed)
         slow = reference.search(board, stop_at_win=False)
         quick = fast.search(board, stop_at_win=False)
         assert (slow.winnable, slow.best, slow.best_dead_end, slow.states) == (
@@ -168,7 +161,7 @@ def test_class_key_ignores_row_order() -> None:
     """Rows are interchangeable: every order of the rows gives the same transposition key."""
     shape = Shape(4, 13)
     z1, z2, _, _ = _tables(shape.ranks, shape.cells)
-    board = random_board(shape, 5)
+    board = Board.shuffled(shape, 5)
     rows = [board.grid[r * 13 : (r + 1) * 13] for r in range(4)]
     keys = {
         compiled_board.class_key(
@@ -176,7 +169,7 @@ def test_class_key_ignores_row_order() -> None:
         )
         for order in permutations(range(4))
     }
-    other = random_board(shape, 6)
+    other = Board.shuffled(shape, 6)
     assert len(keys) == 1
     assert (
         compiled_board.class_key(np.array(other.grid, dtype=np.int8), 4, 13, z1, z2, 0) not in keys
@@ -270,7 +263,7 @@ def test_probes_under_a_limit_decide_as_the_full_search() -> None:
     search whenever they finish, and a winning line from any of them replays to a win."""
     shape = Shape(4, 6)
     for seed in range(12):
-        board = random_board(shape, 500 + seed)
+        board = Board.shuffled(shape, 500 + seed)
         full = fast.search(board)
         limited = fast.decide(board, 64_000)
         assert limited.winnable in (full.winnable, None)
@@ -302,7 +295,7 @@ def test_frozen_cards_never_move(suits: int, ranks: int, count: int) -> None:
     shape = Shape(suits, ranks)
     checked = 0
     for seed in range(count):
-        start = random_board(shape, 3000 + seed)
+        start = Board.shuffled(shape, 3000 + seed)
         seen = {start.key()}
         todo = [start]
         while todo:
@@ -358,7 +351,7 @@ def test_a_card_held_in_place_keeps_others_frozen(suits: int, ranks: int, count:
     cells = shape.cells
     newly_frozen = 0
     for seed in range(count):
-        start = random_board(shape, 5000 + seed)
+        start = Board.shuffled(shape, 5000 + seed)
         grid, pos = compiled_board.arrays(start.grid)
         free_mov = np.zeros(cells, dtype=np.bool_)
         places = np.zeros(cells, dtype=np.uint64)
@@ -386,7 +379,7 @@ def test_reduced_search_keeps_every_win_and_dead_end(suits: int, ranks: int, cou
     shape = Shape(suits, ranks)
     plain_states = reduced_states = 0
     for seed in range(count):
-        board = random_board(shape, 9000 + seed)
+        board = Board.shuffled(shape, 9000 + seed)
         plain = reference.search(board, stop_at_win=False)
         best = fast.search(board, stop_at_win=False, reduce=True)
         win = fast.search(board, stop_at_win=True, reduce=True)
@@ -541,7 +534,7 @@ def test_moves_that_never_hurt_proved_on_small_boards(suits: int, ranks: int) ->
     shape = Shape(suits, ranks)
     proved = with_pool = 0
     for seed in range(12):
-        start = random_board(shape, 4000 + seed)
+        start = Board.shuffled(shape, 4000 + seed)
         seen = {start.key()}
         todo = [start]
         while todo and len(seen) < 1000:
@@ -632,7 +625,7 @@ def test_every_move_taken_back_restores_the_board() -> None:
     cells, the card positions and the row hashes exactly as they were."""
     kinds: set[str] = set()
     boards = [board_of(SPEC.new_game("no-redeal", seed)) for seed in range(20)]
-    boards += [random_board(Shape(3, 5), 500 + seed) for seed in range(40)]
+    boards += [Board.shuffled(Shape(3, 5), 500 + seed) for seed in range(40)]
     for index, board in enumerate(boards):
         suits, ranks = board.shape.suits, board.shape.ranks
         z1, z2, perms, counts = _tables(ranks, board.shape.cells)
@@ -684,7 +677,7 @@ def test_searches_sharing_a_table_decide_as_one(
     shape = Shape(suits, ranks)
     verdicts = set()
     for seed in range(count):
-        board = random_board(shape, 7000 + seed)
+        board = Board.shuffled(shape, 7000 + seed)
         alone = fast.search(board, reduce=True)
         both = fast.together(board, fast.UNLIMITED, True, 0.0, 2)
         assert both.complete
@@ -704,7 +697,7 @@ def test_reversed_first_moves_decide_the_same_from_the_other_end() -> None:
     line starts with another one."""
     other_start = 0
     for seed in range(60):
-        board = random_board(Shape(3, 6), 7300 + seed)
+        board = Board.shuffled(Shape(3, 6), 7300 + seed)
         plain = fast.search(board, reduce=True)
         flipped = fast.search(board, reduce=True, reversed_depths=1)
         assert (flipped.winnable, flipped.complete) == (plain.winnable, True), text_of(board)
@@ -720,7 +713,7 @@ def test_twos_last_decides_the_same_by_other_lines() -> None:
     random boards, and some wins are found by another line."""
     other_line = 0
     for seed in range(60):
-        board = random_board(Shape(3, 6), 7400 + seed)
+        board = Board.shuffled(Shape(3, 6), 7400 + seed)
         plain = fast.search(board, reduce=True)
         late = fast.search(board, reduce=True, twos_last=True)
         assert (late.winnable, late.complete) == (plain.winnable, True), text_of(board)
@@ -753,7 +746,7 @@ def test_a_search_stopped_early_misleads_the_others_unless_it_writes_finished_no
     which never stops before the end, and never from a restarting search that finished."""
     misled = fair = 0
     for k in range(60):
-        board = random_board(Shape(3, 6), 7000 + k)
+        board = Board.shuffled(Shape(3, 6), 7000 + k)
         if not fast.search(board, reduce=True).winnable:
             continue
         first, second = _stopped_then_finished(board, post_order=False)
@@ -779,7 +772,7 @@ def test_restarts_over_one_table_decide_as_one_search() -> None:
     assert [fast.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     runs_seen = []
     for k, (suits, ranks) in enumerate([(3, 5)] * 40 + [(4, 4)] * 30 + [(3, 6)] * 20):
-        board = random_board(Shape(suits, ranks), 7500 + k)
+        board = Board.shuffled(Shape(suits, ranks), 7500 + k)
         alone = fast.search(board, reduce=True)
         table = np.zeros(2 << 16, dtype=np.uint64)
         stop = np.zeros(1, dtype=np.int64)
@@ -821,7 +814,7 @@ def test_a_search_stops_when_another_has_won() -> None:
     assert answer.states <= 4096
     small = next(
         b
-        for b in (random_board(Shape(3, 5), 7000 + k) for k in range(100))
+        for b in (Board.shuffled(Shape(3, 5), 7000 + k) for k in range(100))
         if fast.search(b, reduce=True).winnable
     )
     won = np.zeros(1, dtype=np.int64)
@@ -839,7 +832,7 @@ def test_the_pair_starts_from_what_the_search_alone_finished() -> None:
     of the pair, over a table holding what 300,000 nodes of a search alone finished, proves
     the loss entering fewer nodes than it does alone."""
     for k, (suits, ranks) in enumerate([(3, 5)] * 20 + [(4, 4)] * 15 + [(3, 6)] * 15):
-        board = random_board(Shape(suits, ranks), 7800 + k)
+        board = Board.shuffled(Shape(suits, ranks), 7800 + k)
         alone = fast.search(board, reduce=True)
         kept = np.zeros(2 << 12, dtype=np.uint64)
         first = fast.search(board, 5 + 3 * (k % 10), reduce=True, shared=kept, post_order=True)
@@ -932,7 +925,7 @@ def test_two_workers_decide_a_long_deal_within_its_budget() -> None:
     board = board_of(_deal(4))
     short = fast.decide(board, None, seconds=4.0, workers=2)
     assert (short.winnable, short.complete) == (None, False)
-    small = random_board(Shape(4, 6), 7100)
+    small = Board.shuffled(Shape(4, 6), 7100)
     assert fast.decide(small, None, seconds=5.0, workers=2).winnable == (
         fast.search(small, reduce=True).winnable
     )

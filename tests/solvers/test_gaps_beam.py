@@ -4,7 +4,6 @@ finds none. Every win it reports is checked against the plain search and replaye
 
 from __future__ import annotations
 
-import random
 import re
 import subprocess
 import sys
@@ -17,16 +16,9 @@ import pytest
 
 from ludoteca.games.gaps import SPEC, GapsState
 from ludoteca.solvers.gaps import fast, hint, realize
-from ludoteca.solvers.gaps.board import GAP, Board, Shape
+from ludoteca.solvers.gaps.board import Board, Shape
 from ludoteca.solvers.gaps.line import board_of
 from ludoteca.solvers.gaps.reference import Answer
-
-
-def shuffled(shape: Shape, seed: int) -> Board:
-    """A random deal of a small board: the aces' cells are the gaps."""
-    codes = list(range(shape.cells))
-    random.Random(seed).shuffle(codes)
-    return Board(shape, [GAP if code % shape.ranks == 0 else code for code in codes])
 
 
 def replayed(board: Board, answer: Answer) -> int:
@@ -53,7 +45,7 @@ def test_every_beam_win_is_a_win_and_a_narrow_beam_misses_some(
     shape = Shape(suits, ranks)
     found = missed = 0
     for seed in range(count):
-        board = shuffled(shape, 9000 + seed)
+        board = Board.shuffled(shape, 9000 + seed)
         truth = fast.search(board).winnable
         answer = fast.beam(board, widths=(2,))
         if answer is None:
@@ -115,7 +107,7 @@ def test_decide_stops_the_beam_when_its_search_decides(monkeypatch: Any) -> None
 
     monkeypatch.setattr(fast, "beam", waiting)
     monkeypatch.setattr(fast, "PROBE_STATES", 1)  # no probe decides it
-    board = shuffled(Shape(4, 6), 7100)
+    board = Board.shuffled(Shape(4, 6), 7100)
     answer = fast.decide(board, None, seconds=30.0, workers=2)
     assert told == [True]
     assert answer.complete and answer.winnable == fast.search(board, reduce=True).winnable

@@ -5,7 +5,6 @@ lose the only wins (the naive rules of ``test_gaps.py``)."""
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Any
 
@@ -14,20 +13,12 @@ import pytest
 
 from ludoteca.games.gaps import SPEC, from_position
 from ludoteca.solvers.gaps import fast, reference
-from ludoteca.solvers.gaps.board import GAP, Board, Shape
+from ludoteca.solvers.gaps.board import Board, Shape
 from ludoteca.solvers.gaps.line import board_of
 
 EXTEND_FIRST_LOSES = "2C -- -- 3D 4C 3C / 2D 5C 4D 6D 5D 6C"
 """The smallest position found where extending a row's sequence first loses the only wins
 (``test_each_candidate_pruning_can_lose_a_win``)."""
-
-
-def random_board(shape: Shape, seed: int) -> Board:
-    """A random deal of a small board (as test_gaps makes them): the aces' cells are gaps."""
-    rnd = random.Random(seed)
-    codes = [s * shape.ranks + r for s in range(shape.suits) for r in range(shape.ranks)]
-    rnd.shuffle(codes)
-    return Board(shape, [GAP if c % shape.ranks == 0 else c for c in codes])
 
 
 def assert_line_wins(board: Board, line: list[tuple[int, int, int]]) -> None:
@@ -66,7 +57,7 @@ def test_a_greedy_win_is_a_win_and_its_end_decides_nothing() -> None:
     for suits, ranks, count in [(3, 5, 60), (4, 4, 30), (3, 6, 30)]:
         shape = Shape(suits, ranks)
         for seed in range(count):
-            board = random_board(shape, 47000 + seed)
+            board = Board.shuffled(shape, 47000 + seed)
             truth = reference.search(board).winnable
             winnable += bool(truth)
             for greedy_from, discrepancies in list(won):
@@ -87,7 +78,7 @@ def test_with_discrepancies_to_spare_it_wins_every_winnable_deal() -> None:
     for suits, ranks, count in [(3, 5, 40), (4, 4, 20)]:
         shape = Shape(suits, ranks)
         for seed in range(count):
-            board = random_board(shape, 48000 + seed)
+            board = Board.shuffled(shape, 48000 + seed)
             truth = reference.search(board).winnable
             answer = fast.greedy(board, None, 0, 1000)
             assert (answer.winnable is True) == bool(truth), board.grid

@@ -35,13 +35,6 @@ def variant(shape: Shape) -> Variant:
     )
 
 
-def shuffled(shape: Shape, seed: int) -> Board:
-    """A random deal of a small board: the aces' cells are the gaps."""
-    codes = list(range(shape.cells))
-    random.Random(seed).shuffle(codes)
-    return Board(shape, [GAP if code % shape.ranks == 0 else code for code in codes])
-
-
 def game_of(board: Board) -> GapsState:
     """The engine's game at ``board``, with no earlier positions seen."""
     ranks = board.shape.ranks
@@ -71,7 +64,7 @@ def test_its_moves_are_the_seed_moves(shape: Shape) -> None:
     rnd = random.Random(shape.cells)
     checked = 0
     for seed in range(12):
-        board = shuffled(shape, seed)
+        board = Board.shuffled(shape, seed)
         for _ in range(40):
             game = game_of(board)
             expected = set()
@@ -103,7 +96,7 @@ def test_a_line_replays_to_the_dead_end_it_reports_never_beyond_the_best(
     level-2 search reaches that best on most of these small boards."""
     reached_best = 0
     for seed in range(count):
-        board = shuffled(shape, 500 + seed)
+        board = Board.shuffled(shape, 500 + seed)
         score, line = nested.best_line(board, 0.0, seed=seed)
         game = game_of(board)
         for code, target in line:

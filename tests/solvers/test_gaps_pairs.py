@@ -3,20 +3,10 @@ and left off*): sound on small deals, and stronger than the frozen-card cut."""
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 
 from ludoteca.solvers.gaps import compiled_analysis, compiled_board, compiled_pairs, reference
 from ludoteca.solvers.gaps.board import GAP, Board, Shape
-
-
-def random_board(shape: Shape, seed: int) -> Board:
-    """A random deal of a small board (as test_gaps makes them): the aces' cells are gaps."""
-    rnd = random.Random(seed)
-    codes = [s * shape.ranks + r for s in range(shape.suits) for r in range(shape.ranks)]
-    rnd.shuffle(codes)
-    return Board(shape, [GAP if c % shape.ranks == 0 else c for c in codes])
 
 
 def _cuts(board: Board, loose: int = 0) -> tuple[bool, bool]:
@@ -58,7 +48,7 @@ def test_pairs_of_facts_never_cut_a_winnable_deal_and_cut_more_lost_ones() -> No
     for suits, ranks, count in [(3, 5, 60), (3, 6, 30)]:
         shape = Shape(suits, ranks)
         for seed in range(count):
-            board = random_board(shape, 31000 + seed)
+            board = Board.shuffled(shape, 31000 + seed)
             plain, pairs = _cuts(board)
             winnable = reference.search(board).winnable
             assert not (winnable and pairs), board.grid

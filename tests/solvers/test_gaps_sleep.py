@@ -12,17 +12,9 @@ import pytest
 
 from ludoteca.games.gaps import SPEC, GapsState
 from ludoteca.solvers.gaps import compiled_board, fast
-from ludoteca.solvers.gaps.board import GAP, Board, Shape
+from ludoteca.solvers.gaps.board import Board, Shape
 from ludoteca.solvers.gaps.fast import _tables
 from ludoteca.solvers.gaps.line import board_of
-
-
-def random_board(shape: Shape, seed: int) -> Board:
-    """A random deal of a small board: the aces' cells are gaps."""
-    rnd = random.Random(seed)
-    codes = [s * shape.ranks + r for s in range(shape.suits) for r in range(shape.ranks)]
-    rnd.shuffle(codes)
-    return Board(shape, [GAP if c % shape.ranks == 0 else c for c in codes])
 
 
 class Position:
@@ -95,8 +87,8 @@ def test_moves_said_to_commute_commute() -> None:
     keeps apart (a card and its successor, two 2s, a 2 and a card leaving column 0, one
     gap) are not always so: the check can fail."""
     boards = [full_deal(seed) for seed in range(20)]
-    boards += [random_board(Shape(3, 6), 700 + seed) for seed in range(30)]
-    boards += [random_board(Shape(4, 5), 800 + seed) for seed in range(30)]
+    boards += [Board.shuffled(Shape(3, 6), 700 + seed) for seed in range(30)]
+    boards += [Board.shuffled(Shape(4, 5), 800 + seed) for seed in range(30)]
     commuting = apart = apart_failing = 0
     kinds: set[str] = set()
     for index, board in enumerate(boards):
@@ -149,7 +141,7 @@ def test_sleep_sets_decide_as_the_search_without_them(suits: int, ranks: int, co
     shape = Shape(suits, ranks)
     with_sleep = without = 0
     for seed in range(count):
-        board = random_board(shape, 61000 + seed)
+        board = Board.shuffled(shape, 61000 + seed)
         plain = fast.search(board, stop_at_win=False, reduce=True, sleep_sets=False)
         best = fast.search(board, stop_at_win=False, reduce=True)
         assert (best.winnable, best.best_dead_end) == (plain.winnable, plain.best_dead_end)

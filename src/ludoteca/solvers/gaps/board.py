@@ -19,6 +19,7 @@ all such arrangements are one node. Column 0's 2-or-gap cells are the *pool*; th
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from itertools import permutations
 
@@ -65,6 +66,14 @@ class Board:
         for cell, code in enumerate(self.grid):
             if code != GAP:
                 self.pos[code] = cell
+
+    @classmethod
+    def shuffled(cls, shape: Shape, seed: int) -> Board:
+        """A seeded random deal of ``shape``: every card, the aces' cells left as gaps (the
+        small boards of the tests and benchmarks)."""
+        codes = list(range(shape.cells))
+        random.Random(seed).shuffle(codes)
+        return cls(shape, [GAP if code % shape.ranks == 0 else code for code in codes])
 
     def copy(self) -> Board:
         return Board(self.shape, self.grid)
