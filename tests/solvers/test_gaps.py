@@ -918,13 +918,19 @@ def test_a_long_budget_with_a_small_table_stops_for_room_and_says_so() -> None:
     assert (timed.winnable, timed.stopped) == (None, "time")
 
 
-def test_two_workers_decide_a_long_deal_within_its_budget() -> None:
+def test_two_workers_decide_a_long_deal_within_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seed 4 is not winnable and needs millions of nodes: with a time budget, probes, a
     search alone, then two searches sharing a table, and the verdict is kept only when both
-    finished (here a budget too short to finish says undecided, never lost)."""
+    finished (here a budget too short to finish says undecided, never lost). Out of time,
+    it stops no more than ``DEADLINE_SLACK`` short of the budget (here 0.1 s of 4 s, where
+    the share ``DEADLINE_MARGIN`` alone would give 0.16 s away), and not after it."""
     board = board_of(_deal(4))
+    monkeypatch.setattr(fast, "DEADLINE_SLACK", 0.1)
+    began = time.perf_counter()
     short = fast.decide(board, None, seconds=4.0, workers=2)
-    assert (short.winnable, short.complete) == (None, False)
+    spent = time.perf_counter() - began
+    assert (short.winnable, short.complete, short.stopped) == (None, False, "time")
+    assert 3.9 <= spent < 4.5
     small = Board.shuffled(Shape(4, 6), 7100)
     assert fast.decide(small, None, seconds=5.0, workers=2).winnable == (
         fast.search(small, reduce=True).winnable
