@@ -923,7 +923,8 @@ def test_two_workers_decide_a_long_deal_within_its_budget(monkeypatch: pytest.Mo
     search alone, then two searches sharing a table, and the verdict is kept only when both
     finished (here a budget too short to finish says undecided, never lost). Out of time,
     it stops no more than ``DEADLINE_SLACK`` short of the budget (here 0.1 s of 4 s, where
-    the share ``DEADLINE_MARGIN`` alone would give 0.16 s away), and not after it."""
+    the share ``DEADLINE_MARGIN`` alone would give 0.16 s away), and returns soon after
+    its stop."""
     board = board_of(_deal(4))
     monkeypatch.setattr(fast, "DEADLINE_SLACK", 0.1)
     began = time.perf_counter()
