@@ -745,6 +745,29 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(after: float) -> None:
     assert errors.strip() == "error: interrupted" and output == ""
 
 
+def test_ctrl_c_inside_a_compiled_module_loading_is_one_line_too() -> None:
+    """A compiled module whose loading Ctrl-C interrupts (SciPy's distance module, seen in
+    CI) raises ``ImportError: initialization failed`` caused by the KeyboardInterrupt: it
+    came back as a traceback, status 1. It is an interrupt like the others: one line, 130
+    (``launch.by_interrupt``); a plain ImportError still says what is missing."""
+    from ludoteca.launch import by_interrupt
+
+    try:
+        raise ImportError("initialization failed") from KeyboardInterrupt()
+    except ImportError as err:
+        assert by_interrupt(err)
+    assert not by_interrupt(ImportError("No module named 'nothing'"))
+    script = (
+        "import ludoteca.cli as cli\n"
+        "def loading(package):\n"
+        "    raise ImportError('initialization failed') from KeyboardInterrupt()\n"
+        "cli.discover = loading\n"
+        "cli.main()\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stderr.strip(), run.stdout) == (130, "error: interrupted", "")
+
+
 def test_new_deals_another_game_at_the_prompt_and_asks_before_leaving_one(tmp_path: Path) -> None:
     """After a game (or during one) a player had to quit and start the command again to play
     the next deal; ``new [N]`` deals another of the same game and variant, and a game in

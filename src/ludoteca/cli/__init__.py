@@ -11,15 +11,22 @@ from ludoteca.cli.app import app, err_console
 from ludoteca.cli.interrupt import Interrupted
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import discover
-from ludoteca.launch import INTERRUPTED
+from ludoteca.launch import INTERRUPTED, by_interrupt, interrupted
 
 
 def main() -> None:
     try:
         discover("ludoteca.cli")
+    except KeyboardInterrupt:  # while the modules load: a traceback before
+        interrupted()
+    except ImportError as err:  # a compiled module's loading, interrupted (see by_interrupt)
+        if not by_interrupt(err):
+            raise
+        interrupted()
+    try:
         # Not standalone: a wrong option comes back here, to be told in one line.
         code = app(standalone_mode=False)
-    except KeyboardInterrupt:  # while the modules load: a traceback before
+    except KeyboardInterrupt:  # inside a command that set no handler of its own
         code = INTERRUPTED
     except typer.Abort:  # the end of input at a prompt that does not expect it
         err_console.print("[bold red]error:[/] aborted: end of input", soft_wrap=True)
@@ -30,8 +37,8 @@ def main() -> None:
         err_console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
         sys.exit(INTERRUPTED if isinstance(err, Interrupted) else 2)
     if code == INTERRUPTED:
-        # Ctrl-C while the modules load, or inside a command that set no handler of its
-        # own (``play`` at its prompt), which Typer turns into this status without a word.
+        # Ctrl-C inside a command that set no handler of its own (``play`` at its prompt),
+        # which Typer turns into this status without a word.
         err_console.print("[bold red]error:[/] interrupted", soft_wrap=True)
     sys.exit(code if isinstance(code, int) else 0)
 
