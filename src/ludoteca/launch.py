@@ -31,7 +31,9 @@ def by_interrupt(err: BaseException) -> bool:
     (SciPy's, for one) reports it as ``ImportError: initialization failed``, caused by the
     KeyboardInterrupt."""
     seen: BaseException | None = err
-    while seen is not None:
+    for _ in range(32):  # (a chain of causes is short; this bounds a cycle)
+        if seen is None:
+            return False
         if isinstance(seen, KeyboardInterrupt):
             return True
         seen = seen.__cause__ or seen.__context__
