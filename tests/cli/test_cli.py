@@ -747,9 +747,10 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(after: float) -> None:
 
 def test_ctrl_c_inside_a_compiled_module_loading_is_one_line_too() -> None:
     """A compiled module whose loading Ctrl-C interrupts (SciPy's distance module, met while
-    looking into a CI failure) raises ``ImportError: initialization failed`` caused by the KeyboardInterrupt: it
-    came back as a traceback, status 1. It is an interrupt like the others: one line, 130
-    (``launch.by_interrupt``); a plain ImportError still says what is missing."""
+    looking into a CI failure) raises ``ImportError: initialization failed`` caused by the
+    KeyboardInterrupt: it came back as a traceback, status 1. It is an interrupt like the
+    others: one line, 130 (``launch.by_interrupt``); a plain ImportError still says what is
+    missing."""
     from ludoteca.launch import by_interrupt
 
     try:
