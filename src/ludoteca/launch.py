@@ -44,10 +44,11 @@ def interrupted() -> NoReturn:
     """End the command after Ctrl-C while it loads: one line, status :data:`INTERRUPTED`.
 
     It leaves at once (``os._exit``: nothing has run yet that needs closing). A normal exit
-    sometimes ended killed by the signal instead (status -2, about 1 run in 30): when the
-    interrupt escapes Python code that a compiled module runs while it loads, CPython
-    marks it unhandled, though it is caught further up, and on its way out kills itself
-    with SIGINT. Ctrl-C is ignored from the start of this on."""
+    sometimes ended killed by the signal instead (status -2, about 1 run in 30: strace
+    shows CPython killing itself with SIGINT on its way out, as it does after an unhandled
+    interrupt; most likely it marked this one unhandled when it escaped Python code that a
+    compiled module ran while loading, though it is caught further up). Ctrl-C is ignored
+    from the start of this on."""
     import os
     import signal
 
