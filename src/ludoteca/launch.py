@@ -8,6 +8,7 @@ imports nothing of its own until it can catch that.
 from __future__ import annotations
 
 import sys
+from types import TracebackType
 from typing import NoReturn
 
 INTERRUPTED = 130
@@ -15,15 +16,27 @@ INTERRUPTED = 130
 
 
 def main() -> None:
-    try:
+    with Loading():
         from ludoteca.cli import main as run
-    except KeyboardInterrupt:
-        interrupted()
-    except ImportError as err:
-        if not by_interrupt(err):
-            raise
-        interrupted()
     run()
+
+
+class Loading:
+    """``with Loading():`` around code that loads the command line: Ctrl-C there (a
+    KeyboardInterrupt, or an error it caused: :func:`by_interrupt`) ends the command in
+    one line (:func:`interrupted`); any other error goes on."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        err: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if err is not None and by_interrupt(err):
+            interrupted()
 
 
 def by_interrupt(err: BaseException) -> bool:

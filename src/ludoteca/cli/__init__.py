@@ -11,18 +11,12 @@ from ludoteca.cli.app import app, err_console
 from ludoteca.cli.interrupt import Interrupted
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import discover
-from ludoteca.launch import INTERRUPTED, by_interrupt, interrupted
+from ludoteca.launch import INTERRUPTED, Loading
 
 
 def main() -> None:
-    try:
+    with Loading():  # Ctrl-C while the modules load: a traceback before
         discover("ludoteca.cli")
-    except KeyboardInterrupt:  # while the modules load: a traceback before
-        interrupted()
-    except ImportError as err:  # a compiled module's loading, interrupted (see by_interrupt)
-        if not by_interrupt(err):
-            raise
-        interrupted()
     try:
         # Not standalone: a wrong option comes back here, to be told in one line.
         code = app(standalone_mode=False)
