@@ -664,16 +664,19 @@ def test_every_move_taken_back_restores_the_board() -> None:
     assert kinds == {"layout", "two", "card", "three-to-pool-two"}
 
 
+@pytest.mark.parametrize("nested", [0, 3])
 @pytest.mark.parametrize(("suits", "ranks", "count"), [(3, 5, 40), (4, 5, 12), (3, 6, 20)])
 def test_searches_sharing_a_table_decide_as_one(
-    suits: int, ranks: int, count: int, monkeypatch: pytest.MonkeyPatch
+    suits: int, ranks: int, count: int, nested: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two searches in two threads over one table (``fast.together``): the first in the
     standard order, the second restarting in other orders (runs of 7 nodes times Luby's
-    sequence here, so that small boards see many restarts). Together they decide exactly as
-    one full search, and a win either finds replays to a win. Four searches decide the
-    same."""
+    sequence here, so that small boards see many restarts), after a first interleaved run
+    that leaves a subtree at 3 nodes (or none, with ``NESTED_STATES`` 0). Together they
+    decide exactly as one full search, and a win either finds replays to a win. Four
+    searches decide the same."""
     monkeypatch.setattr(fast, "RESTART_STATES", 7)
+    monkeypatch.setattr(fast, "NESTED_STATES", nested)
     shape = Shape(suits, ranks)
     verdicts = set()
     for seed in range(count):
@@ -802,6 +805,63 @@ def test_restarts_over_one_table_decide_as_one_search() -> None:
         if answer.winnable:
             assert_line_wins(board, answer.line)
     assert max(runs_seen) >= 20
+
+
+def test_interleaved_searches_decide_as_one_search() -> None:
+    """``nested`` (an interleaved depth-first search, the first run of a restarting search):
+    a search over a post-order table that leaves a move's subtree after a few nodes, tries
+    the moves beside it, and comes back with twice the budget, still searches every node.
+    The same verdicts as one full search on random small boards, won and lost (sleep sets
+    on, so a node's sleep set must be the same in every round), winning lines that replay,
+    and on many boards another node count than without budgets (they did act)."""
+    verdicts = set()
+    differ = 0
+    for k, (suits, ranks) in enumerate([(3, 5)] * 40 + [(4, 4)] * 30 + [(3, 6)] * 30):
+        board = Board.shuffled(Shape(suits, ranks), 7700 + k)
+        alone = fast.search(board, reduce=True)
+        counts = set()
+        for nested in (0, 3, 40):
+            table = np.zeros(2 << 16, dtype=np.uint64)
+            args = (board, None, True, 0, True, 0.0, table, None, 0, False, None, 0, True)
+            answer, _ = fast._searched(*args, nested=nested)
+            assert answer.complete
+            assert answer.winnable == alone.winnable, text_of(board)
+            if answer.winnable:
+                assert_line_wins(board, answer.line)
+            counts.add(answer.states)
+        verdicts.add(alone.winnable)
+        differ += len(counts) > 1
+    assert verdicts == {True, False}
+    assert differ >= 20
+
+
+def test_an_interleaved_run_stopped_halfway_leaves_nothing_the_first_search_misses() -> None:
+    """The race of a pair made certain, for the interleaved first run of a restarting
+    search: it runs in the reversed order (as in the pair) with budgets of a few nodes and
+    stops after a few dozen to a thousand nodes; then a search in the standard order over
+    the same table (the pair's first search, which skips what the run finished) must still
+    win every winnable random small board. The run must not put to sleep, at the moves
+    after it, a move it left at its budget: the nodes under those moves enter the table
+    as finished and the other search, taking the moves in the other order, would put
+    their subtree to sleep in turn (before the fix, 13 of these runs, on two 3 x 6
+    boards, misled it into calling the board lost)."""
+    won = 0
+    for k, (suits, ranks) in enumerate([(3, 5)] * 60 + [(4, 4)] * 40 + [(3, 6)] * 40):
+        board = Board.shuffled(Shape(suits, ranks), 7900 + k)
+        if not fast.search(board, reduce=True).winnable:
+            continue
+        won += 1
+        for nested in (2, 5):
+            for cap in (10, 30, 100, 300, 1000):
+                table = np.zeros(2 << 16, dtype=np.uint64)
+                args = (board, cap, True, 0, True, 0.0, table, None, 1, False, None, 1, True)
+                run, _ = fast._searched(*args, nested=nested)
+                if run.winnable:
+                    continue
+                assert run.stopped == "states"
+                first = fast.search(board, None, reduce=True, shared=table)
+                assert first.winnable, (text_of(board), nested, cap)
+    assert won >= 80
 
 
 def test_a_search_stops_when_another_has_won() -> None:

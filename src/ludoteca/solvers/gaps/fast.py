@@ -133,9 +133,10 @@ def _searched(
     greedy_from: int = -1,
     discrepancies: int = 0,
     sleep_sets: bool = True,
+    nested: int = 0,
 ) -> tuple[Answer, int]:
-    """:func:`search`, with the kernel's ``through_forks``, and the number of nodes it put
-    in the table."""
+    """:func:`search`, with the kernel's ``through_forks`` and ``nested`` (an interleaved
+    search, with ``post_order``), and the number of nodes it put in the table."""
     shape = start.shape
     z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
     status, best, best_dead, states, line, best_line, stored = kernel.search(
@@ -161,6 +162,7 @@ def _searched(
         greedy_from,
         discrepancies,
         sleep_sets,
+        nested,
     )
     if greedy_from >= 0 and status == 0:
         status = -4  # a greedy search's end proves nothing
@@ -527,6 +529,12 @@ RESTART_STATES = 20_000
 """The unit of a restarting search's runs (see :func:`_restarting`): run i of it may enter
 ``RESTART_STATES * luby(i)`` nodes."""
 
+NESTED_STATES = 100_000
+"""The first run of a restarting search (see :func:`_restarting`) is one interleaved search
+(``nested`` of :func:`kernel.search`): at a node with a choice, a move's subtree may enter
+this many nodes before the run tries the node's other moves (doubled each round). 0: the
+first run is a run of Luby's sequence like the others."""
+
 HELPING_ROUNDS = 8
 """How many choices deep a restarting search may go on through nodes the first search
 entered (one more each time one of its runs finishes while the first still runs)."""
@@ -667,13 +675,16 @@ def _keeping(common: Shared) -> Answer:
 
 
 def _restarting(common: Shared, k: int) -> Answer:
-    """Search ``k`` (k >= 1) of :func:`together`: runs of :data:`RESTART_STATES` times
-    Luby's sequence nodes, the first with its first choice reversed, each later one in an
-    order of its own (random bits of ``reversed_depths``, a random salt; from the third
-    search on, 2s last). A run writes a node into the table only when it has searched
-    every move of it (``post_order``), so a run stopped early leaves nothing half done
-    for the others to skip, and the next run starts from the root with all that table:
-    a depth-first search that sinks its budget in a subtree without a win gets out of it.
+    """Search ``k`` (k >= 1) of :func:`together`: first one interleaved search (``nested``
+    :data:`NESTED_STATES`: a move's subtree that has taken its budget is left for the
+    moves beside it, and tried again later with twice the budget) with its first choice
+    reversed, as long as it takes; then runs of :data:`RESTART_STATES` times Luby's
+    sequence nodes, each in an order of its own (random bits of ``reversed_depths``, a
+    random salt; from the third search on, 2s last). A run writes a node into the table
+    only when it has searched every move of it (``post_order``), so a run stopped early
+    leaves nothing half done for the others to skip, and the next run starts from the root
+    with all that table: a depth-first search that sinks its budget in a subtree without a
+    win gets out of it, as the interleaved run does inside itself.
     It skips what search 0 entered, since search 0 never stops before the end. A run that
     finishes, not won, while search 0 still runs, means the rest lies under search 0's
     nodes: the next one goes on through them one choice deeper (the forced moves from the
@@ -686,9 +697,11 @@ def _restarting(common: Shared, k: int) -> Answer:
     while True:
         run += 1
         first = run == 1
+        long = first and NESTED_STATES > 0
+        cap = common.limit - states
         answer, used = _searched(
             common.start,
-            min(RESTART_STATES * luby(run), common.limit - states),
+            cap if long else min(RESTART_STATES * luby(run), cap),
             True,
             0 if first else int(rng.integers(1, 1 << 62)),
             common.reduce,
@@ -700,6 +713,7 @@ def _restarting(common: Shared, k: int) -> Answer:
             common.share - stored,
             through,
             True,
+            nested=NESTED_STATES if long else 0,
         )
         states += answer.states
         stored += used
