@@ -77,6 +77,8 @@ def test_ctrl_c_stops_a_bench_at_once_with_one_line(name: str) -> None:
             assert time.monotonic() - asked < 10
         finally:
             guard.cancel()
+            if run.poll() is None:  # it did not stop: fail now, not wait on it for ever
+                os.killpg(run.pid, signal.SIGKILL)
         errors = run.stderr.read()
     assert errors.splitlines() == [
         "error: interrupted: the run was cut short: no summary (the lines printed so far stand)"
