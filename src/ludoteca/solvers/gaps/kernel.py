@@ -313,12 +313,21 @@ def search(
                     while depth > leave:
                         buckets[_bucket(line1[depth])] -= 1
                         depth -= 1
-                        move = moves[depth, index[depth] - 1]
-                        card = move & 0xFF
-                        source = sources[depth]
-                        move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
-                        unplay(grid, pos, suits, ranks, move, source, headss[depth])
-                        loose = looses[depth]
+                        loose = _take_back(
+                            grid,
+                            pos,
+                            body,
+                            suits,
+                            ranks,
+                            z1,
+                            z2,
+                            moves,
+                            index,
+                            sources,
+                            headss,
+                            looses,
+                            depth,
+                        )
                     deferred[depth] |= np.int64(1) << np.int64(index[depth] - 1)
                     # The move left is not searched: it must not sleep at the moves after it
                     # (their nodes enter the table as finished, and a search sharing the
@@ -397,12 +406,21 @@ def search(
                         stored += 1
                 depth -= 1
                 if depth >= 0:
-                    move = moves[depth, index[depth] - 1]
-                    card = move & 0xFF
-                    source = sources[depth]
-                    move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
-                    unplay(grid, pos, suits, ranks, move, source, headss[depth])
-                    loose = looses[depth]
+                    loose = _take_back(
+                        grid,
+                        pos,
+                        body,
+                        suits,
+                        ranks,
+                        z1,
+                        z2,
+                        moves,
+                        index,
+                        sources,
+                        headss,
+                        looses,
+                        depth,
+                    )
                 continue
             if depth + 1 == depth_cap:
                 break  # the stack grows in the outer loop, and the move is taken then
@@ -479,6 +497,32 @@ def search(
     best_line = best_buf[:best_len].copy()
     line = best_line if status == 1 else np.empty(0, dtype=np.int64)
     return status, best, best_dead, states, line, best_line, stored
+
+
+@lean
+def _take_back(
+    grid: np.ndarray,
+    pos: np.ndarray,
+    body: np.ndarray,
+    suits: int,
+    ranks: int,
+    z1: np.ndarray,
+    z2: np.ndarray,
+    moves: np.ndarray,
+    index: np.ndarray,
+    sources: np.ndarray,
+    headss: np.ndarray,
+    looses: np.ndarray,
+    depth: int,
+) -> int:
+    """Take back the move the search took last at ``depth`` (board, row hashes); returns
+    the loose rows as they were before it."""
+    move = moves[depth, index[depth] - 1]
+    card = move & 0xFF
+    source = sources[depth]
+    move_body(body, card, source, (move >> 8) & 0xFF, ranks, z1, z2)
+    unplay(grid, pos, suits, ranks, move, source, headss[depth])
+    return int(looses[depth])
 
 
 SLEEP_ENTRIES = 64
