@@ -745,6 +745,23 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(after: float) -> None:
     assert errors.strip() == "error: interrupted" and output == ""
 
 
+def test_the_entry_point_loads_nothing_before_it_can_catch_ctrl_c() -> None:
+    """Until ``launch.main`` enters ``Loading``, a Ctrl-C is a traceback. ``launch`` imported
+    ``typing`` (about 10 ms here) before that, the window a SIGINT 0.05 s into ``python -m
+    ludoteca`` fell into once in CI under load. Now importing it loads only the package
+    itself (and ``__future__``, for its annotations), nothing the interpreter's start had not
+    loaded already."""
+    script = (
+        "import sys\n"
+        "before = set(sys.modules)\n"
+        "import ludoteca.launch\n"
+        "print(' '.join(sorted(set(sys.modules) - before)))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert set(run.stdout.split()) <= {"ludoteca", "ludoteca.launch", "__future__"}, run.stdout
+
+
 def test_ctrl_c_inside_a_compiled_module_loading_is_one_line_too() -> None:
     """A compiled module whose loading Ctrl-C interrupts (SciPy's distance module, met while
     looking into a CI failure) raises ``ImportError: initialization failed`` caused by the
