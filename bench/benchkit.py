@@ -14,7 +14,7 @@ from typing import NoReturn
 from rich.markup import escape
 
 from ludoteca.cli.app import err_console
-from ludoteca.cli.interrupt import Interrupted, stop_at_once_on_ctrl_c
+from ludoteca.cli.interrupt import Interrupted, stop_at_once_on_ctrl_c, told
 from ludoteca.core.errors import LudotecaError
 from ludoteca.studies.executors import leave_ctrl_c_to_the_parent
 
@@ -87,6 +87,8 @@ def run(main: Callable[[], None]) -> None:
         sys.stdout.flush()  # here, where a reader gone away can still be told apart
     except LudotecaError as err:
         err_console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
+        if isinstance(err, Interrupted):
+            told()
         sys.exit(130 if isinstance(err, Interrupted) else 2)
     except BrokenPipeError:
         # The reader stopped early (``| head``): nothing more to say, and no traceback; the

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -743,6 +744,66 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(after: float) -> None:
         output, errors = run.communicate(timeout=20)
     assert run.returncode == 130, (output, errors)
     assert errors.strip() == "error: interrupted" and output == ""
+
+
+@pytest.mark.parametrize("said", [False, True])
+def test_ctrl_c_ends_the_process_even_when_the_way_out_hangs(said: bool) -> None:
+    """Ctrl-C with worker processes raises ``Interrupted`` so that the pool shuts down on the
+    way out; once, in CI under load, that shutdown never returned and a bench run outlived
+    its Ctrl-C for good. Now, after ``GRACE_SECONDS`` (1 s here), the process ends anyway:
+    the workers killed, status 130, and the one line said once, whether or not the way out
+    had said it (``told``) before it hung."""
+    import signal
+
+    caught = (
+        "except interrupt.Interrupted as err:\n"
+        "    print(f'error: {err}', file=sys.stderr, flush=True)\n"
+        "    interrupt.told()\n"
+    )
+    script = (
+        "import multiprocessing, sys, threading, time\n"
+        "from ludoteca.cli import interrupt\n"
+        "interrupt.GRACE_SECONDS = 1.0\n"
+        "interrupt.stop_at_once_on_ctrl_c(lambda: 'nothing kept')\n"
+        "worker = multiprocessing.Process(target=time.sleep, args=(60,))\n"
+        "worker.start()\n"
+        "print(worker.pid, flush=True)\n"
+        "try:\n"
+        "    time.sleep(60)\n"
+        f"{caught if said else ''}"
+        "finally:\n"
+        "    threading.Event().wait()  # a pool whose shutdown never returns\n"
+    )
+    with subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as run:
+        assert run.stdout is not None and run.stderr is not None
+        try:
+            worker = int(run.stdout.readline())
+            asked = time.monotonic()
+            run.send_signal(signal.SIGINT)
+            code = run.wait(timeout=30)
+            took = time.monotonic() - asked
+        finally:
+            run.kill()
+        errors = run.stderr.read()
+    assert code == 130, errors
+    assert errors.splitlines() == ["error: interrupted: nothing kept"]
+    assert 1.0 <= took < 20
+    assert _ended(worker)
+
+
+def _ended(pid: int) -> bool:
+    """Has the process ended (gone, or a zombie no one reaped yet), within 10 s?"""
+    for _ in range(100):
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.1)
+    return False
 
 
 def test_the_entry_point_loads_nothing_before_it_can_catch_ctrl_c() -> None:

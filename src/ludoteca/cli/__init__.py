@@ -8,7 +8,7 @@ import typer
 from rich.markup import escape
 
 from ludoteca.cli.app import app, err_console
-from ludoteca.cli.interrupt import Interrupted
+from ludoteca.cli.interrupt import Interrupted, told
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import discover
 from ludoteca.launch import INTERRUPTED, Loading
@@ -29,6 +29,8 @@ def main() -> None:
         code = _usage_error(err)
     except LudotecaError as err:
         err_console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
+        if isinstance(err, Interrupted):
+            told()
         sys.exit(INTERRUPTED if isinstance(err, Interrupted) else 2)
     if code == INTERRUPTED:
         # Ctrl-C inside a command that set no handler of its own (``play`` at its prompt),

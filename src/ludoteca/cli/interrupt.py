@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable
 
 from rich.markup import escape
@@ -25,7 +26,32 @@ from ludoteca.core.errors import LudotecaError
 class Interrupted(LudotecaError):
     """Ctrl-C while worker processes ran: raised in the main thread, which then only waits
     on them, so the pool is shut down as usual on the way out (``ludoteca``'s ``main``
-    reports it, status 130)."""
+    reports it, status 130, and calls :func:`told`)."""
+
+
+GRACE_SECONDS = 5.0
+"""After Ctrl-C with worker processes, how long the way out may take before the process
+ends anyway (:func:`_end_anyway`). Once, in CI under load, a bench run with two worker
+processes never ended after Ctrl-C: the shutdown of its pool waited for ever."""
+
+_told = threading.Event()
+
+
+def told() -> None:
+    """The line of an :class:`Interrupted` is out: should the way out hang, the process
+    ends without saying it twice."""
+    _told.set()
+
+
+def _end_anyway(message: str) -> None:
+    """The last resort, in a thread of its own: the way out after Ctrl-C took more than
+    :data:`GRACE_SECONDS`. Kill what is left of the workers, say the line if no one has,
+    and end (status 130)."""
+    for child in multiprocessing.active_children():
+        child.kill()
+    if not _told.is_set():
+        os.write(2, f"error: {message}\n".encode())
+    os._exit(130)
 
 
 def stop_at_once_on_ctrl_c(what_is_kept: Callable[[], str]) -> None:
@@ -39,6 +65,9 @@ def stop_at_once_on_ctrl_c(what_is_kept: Callable[[], str]) -> None:
         for child in children:
             child.terminate()
         if children:
+            last = threading.Timer(GRACE_SECONDS, _end_anyway, (message,))
+            last.daemon = True  # (it never holds the process up)
+            last.start()
             raise Interrupted(message)
         sys.stdout.flush()
         err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
