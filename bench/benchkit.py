@@ -11,10 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
-from rich.markup import escape
-
-from ludoteca.cli.app import err_console
-from ludoteca.cli.interrupt import Interrupted, stop_at_once_on_ctrl_c, told
+from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c, tell
 from ludoteca.core.errors import LudotecaError
 from ludoteca.studies.executors import leave_ctrl_c_to_the_parent
 
@@ -86,10 +83,7 @@ def run(main: Callable[[], None]) -> None:
         main()
         sys.stdout.flush()  # here, where a reader gone away can still be told apart
     except LudotecaError as err:
-        err_console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
-        if isinstance(err, Interrupted):
-            told()
-        sys.exit(130 if isinstance(err, Interrupted) else 2)
+        sys.exit(tell(err))
     except BrokenPipeError:
         # The reader stopped early (``| head``): nothing more to say, and no traceback; the
         # output goes nowhere from now on, so the flush at exit does not fail again.

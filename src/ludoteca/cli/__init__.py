@@ -8,7 +8,7 @@ import typer
 from rich.markup import escape
 
 from ludoteca.cli.app import app, err_console
-from ludoteca.cli.interrupt import Interrupted, told
+from ludoteca.cli.interrupt import tell
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import discover
 from ludoteca.launch import INTERRUPTED, Loading
@@ -28,10 +28,7 @@ def main() -> None:
     except typer.TyperException as err:
         code = _usage_error(err)
     except LudotecaError as err:
-        err_console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
-        if isinstance(err, Interrupted):
-            told()
-        sys.exit(INTERRUPTED if isinstance(err, Interrupted) else 2)
+        sys.exit(tell(err))
     if code == INTERRUPTED:
         # Ctrl-C inside a command that set no handler of its own (``play`` at its prompt),
         # which Typer turns into this status without a word.

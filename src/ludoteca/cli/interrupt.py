@@ -21,6 +21,7 @@ from rich.markup import escape
 
 from ludoteca.cli.app import err_console
 from ludoteca.core.errors import LudotecaError
+from ludoteca.launch import INTERRUPTED
 
 
 class Interrupted(LudotecaError):
@@ -41,6 +42,17 @@ def told() -> None:
     """The line of an :class:`Interrupted` is out: should the way out hang, the process
     ends without saying it twice."""
     _told.set()
+
+
+def tell(err: LudotecaError) -> int:
+    """Say a command's error in one line (marking an :class:`Interrupted` as told) and
+    return its status: 130 for Ctrl-C, 2 for any other (``ludoteca``'s ``main`` and the
+    bench scripts end this way)."""
+    err_console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
+    if isinstance(err, Interrupted):
+        told()
+        return INTERRUPTED
+    return 2
 
 
 def _end_anyway(message: str) -> None:
