@@ -1,5 +1,29 @@
-"""``python -m ludoteca`` runs the command line."""
+"""The ``ludoteca`` command starts here, as ``python -m ludoteca`` and as the installed
+``ludoteca`` script (``ludoteca.__main__:run``).
 
-from ludoteca.launch import main
+From this module's first statement until ``ludoteca``'s ``main`` gives Ctrl-C back to Python,
+Ctrl-C ends the command in one line, status 130 (``launch.interrupted``), wherever the
+loading is: a handler, not a ``try``, since a KeyboardInterrupt is raised wherever Python
+next looks for signals, and once that was the first line of ``launch.main``, outside any
+``try`` (a traceback). Only the entry points import this module, so nothing else that
+imports ``ludoteca`` gets the handler.
+"""
 
-main()
+from __future__ import annotations
+
+import _signal  # type: ignore[import-not-found]  # (CPython's own: ``signal`` loads enum first)
+
+
+def _while_loading(signum: int, frame: object) -> None:
+    _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # (a second Ctrl-C: no second line)
+    from ludoteca.launch import interrupted
+
+    interrupted()
+
+
+_signal.signal(_signal.SIGINT, _while_loading)
+
+from ludoteca.launch import main as run  # noqa: E402  (after the handler, on purpose)
+
+if __name__ == "__main__":
+    run()

@@ -1,9 +1,11 @@
-"""The ``ludoteca`` command's entry point: Ctrl-C while the command line loads is one line.
+"""Loading the ``ludoteca`` command: Ctrl-C while the command line loads is one line.
 
 Loading the command line (Typer, Rich, every command's module) takes about a second, and a
-KeyboardInterrupt raised while Python imports it came back as a traceback. This module
-imports nothing of its own until it can catch that, not even ``typing`` (about 10 ms of
-loading before the catch, the window a Ctrl-C in a test under load once fell into).
+KeyboardInterrupt raised while Python imports it came back as a traceback. The entry point
+(``ludoteca.__main__``) hands Ctrl-C to :func:`interrupted` before it imports this module;
+:class:`Loading` catches the KeyboardInterrupt where ``ludoteca``'s ``main`` is called
+without that entry point. This module imports nothing of its own, not even ``typing``
+(about 10 ms), so that loading it leaves no window of its own.
 """
 
 from __future__ import annotations

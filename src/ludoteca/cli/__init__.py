@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 
 import typer
@@ -18,6 +19,10 @@ def main() -> None:
     with Loading():  # Ctrl-C while the modules load: a traceback before
         discover("ludoteca.cli")
     try:
+        # The entry point (``ludoteca.__main__``) ended the command itself on Ctrl-C while
+        # it loaded; from here on Ctrl-C is Python's KeyboardInterrupt again, which the
+        # commands handle (or set a handler of their own).
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         # Not standalone: a wrong option comes back here, to be told in one line.
         code = app(standalone_mode=False)
     except KeyboardInterrupt:  # inside a command that set no handler of its own
