@@ -12,9 +12,15 @@ imports ``ludoteca`` gets the handler.
 from __future__ import annotations
 
 import _signal  # type: ignore[import-not-found]  # (CPython's own: ``signal`` loads enum first)
+import sys
 
 
 def _while_loading(signum: int, frame: object) -> None:
+    processes = sys.modules.get("multiprocessing.process")
+    if processes is not None and processes.parent_process() is not None:
+        # A worker process starting (spawned from the installed script, it loads this
+        # module too): its pool ignores Ctrl-C in it, and the command stops it.
+        return
     _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # (a second Ctrl-C: no second line)
     from ludoteca.launch import interrupted
 

@@ -864,6 +864,33 @@ def test_the_command_gives_ctrl_c_back_to_python_once_it_has_loaded() -> None:
     assert (run.returncode, run.stdout.strip()) == (0, "True"), run.stderr
 
 
+def test_a_worker_the_installed_script_spawns_leaves_ctrl_c_to_the_command(
+    tmp_path: Path,
+) -> None:
+    """A worker spawned by a command started from the installed script loads the script
+    again, hence the entry point's handler. Ctrl-C while it starts is the command's to
+    handle (its pool ignores Ctrl-C in workers), so that handler lets a worker go on,
+    neither ending it nor saying a line of its own."""
+    script = tmp_path / "ludoteca-like"
+    script.write_text(
+        "import multiprocessing, os, signal, sys, time\n"
+        "import ludoteca.__main__\n"
+        "def worker() -> None:\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    time.sleep(0.2)\n"
+        "    print('worker went on', flush=True)\n"
+        "if __name__ == '__main__':\n"
+        "    child = multiprocessing.get_context('spawn').Process(target=worker)\n"
+        "    child.start()\n"
+        "    child.join(60)\n"
+        "    print('worker status', child.exitcode)\n"
+    )
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=90)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["worker went on", "worker status 0"], run.stderr
+    assert "interrupted" not in run.stderr
+
+
 def test_ctrl_c_inside_a_compiled_module_loading_is_one_line_too() -> None:
     """A compiled module whose loading Ctrl-C interrupts (SciPy's distance module, met while
     looking into a CI failure) raises ``ImportError: initialization failed`` caused by the
