@@ -22,8 +22,10 @@ INTERRUPTED = 130
 
 
 def main() -> None:
-    with Loading():
-        from ludoteca.cli import main as run
+    """Load the command line and run it. Called from the entry point only, whose handler
+    has Ctrl-C while this loads (no KeyboardInterrupt to catch here)."""
+    from ludoteca.cli import main as run
+
     run()
 
 
