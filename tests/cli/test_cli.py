@@ -655,28 +655,50 @@ def test_ctrl_c_stops_a_tournament_at_once(jobs: str) -> None:
     its last game (one process: the inline executor kept the interrupt in that game's
     result), or waited for every game still to play (worker processes); now it stops at
     once with one line, status 130, as ``study`` does. The signal goes to the process
-    group, as a terminal sends it."""
+    group, as a terminal sends it, once the progress bar (drawn on the stderr pipe, as on
+    a terminal: ``TTY_COMPATIBLE``) counts a game played: a fixed sleep of 5 s could end
+    while a loaded machine was still importing the command. (The bar counted nothing
+    until the end in one process, and in a terminal it was drawn again below the line,
+    the cursor left hidden.)"""
+    import re
     import signal
     import time
 
     command = [sys.executable, "-m", "ludoteca", "tournament", "domino", "--jobs", jobs]
     command += ["--players", "strong,greedy", "--games", "500"]
+    drawn = {**os.environ, "TTY_COMPATIBLE": "1", "COLUMNS": "100"}
     with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=drawn,
+        start_new_session=True,
     ) as run:
-        time.sleep(5.0)  # started, and playing (500 games take minutes)
-        assert run.poll() is None
-        asked = time.monotonic()
-        os.killpg(run.pid, signal.SIGINT)
+        assert run.stderr is not None and run.stdout is not None
         try:
+            seen = ""
+            while not re.search(r"\b[1-9][0-9]*/500\b", seen):  # a game played
+                char = run.stderr.read(1)
+                assert char, seen[-300:]
+                seen += char
+            assert run.poll() is None  # (500 games take minutes)
+            asked = time.monotonic()
+            os.killpg(run.pid, signal.SIGINT)
             code = run.wait(timeout=20)
         finally:
             run.kill()
         assert time.monotonic() - asked < 5
-        assert run.stderr is not None and run.stdout is not None
-        errors, output = run.stderr.read(), run.stdout.read()
+        errors, output = seen + run.stderr.read(), run.stdout.read()
     assert code == 130 and output == ""
-    assert errors.strip() == "error: interrupted: a tournament keeps nothing: no results"
+    # What is left of the bar (control sequences, carriage returns), then the one line.
+    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", errors).replace("\r", "\n")
+    lines = [line.strip() for line in shown.splitlines() if line.strip()]
+    assert lines[-1] == "error: interrupted: a tournament keeps nothing: no results", lines[-3:]
+    assert shown.count("error:") == 1, lines[-3:]
+    # The line is the last thing drawn (the bar was drawn again below it) and the cursor
+    # the bar hid is shown again.
+    assert errors.rfind("\x1b[?25h") > errors.rfind("\x1b[?25l") >= 0, errors[-200:]
 
 
 def test_replay_step_stops_cleanly_at_the_end_of_input(tmp_path: Path) -> None:

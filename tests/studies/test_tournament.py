@@ -41,3 +41,46 @@ def test_bad_tournaments_are_refused() -> None:
             run_tournament(MULTIPLAYER[0], None, {}, ["oracle", "random"], 2)
         with pytest.raises(UnknownGameError, match="players"):
             run_tournament(MULTIPLAYER[0], None, {}, ["random"] * 5, 2)
+
+
+def test_the_progress_is_told_after_each_game_before_the_next_is_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In one process every game was played as it was handed out, all of them before the
+    first progress: ``ludoteca tournament`` showed 0/500 until the end. Now each game is
+    handed out once the one before is counted."""
+    from ludoteca.studies import tournament
+
+    events: list[str] = []
+    play = tournament.play_game
+
+    def counted(*args: object) -> tournament.GameRecord:
+        events.append("played")
+        return play(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament, "play_game", counted)
+    run_tournament(
+        MULTIPLAYER[0],
+        None,
+        {},
+        ["random", "random"],
+        4,
+        progress=lambda done, total: events.append(f"{done}/{total}"),
+    )
+    assert events == ["played", "1/4", "played", "2/4", "played", "3/4", "played", "4/4"]
+
+
+def test_workers_play_every_game_once() -> None:
+    """Games are handed to worker processes a few at a time as results come back."""
+    told: list[int] = []
+    summary = run_tournament(
+        MULTIPLAYER[0],
+        None,
+        {},
+        ["random", "random"],
+        9,
+        jobs=2,
+        progress=lambda d, t: told.append(d),
+    )
+    assert sorted(r.seed for r in summary.records) == list(range(9))
+    assert told[-1] == 9 and told == sorted(told)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from rich.markup import escape
 
-from ludoteca.cli.app import err_console
+from ludoteca.cli.app import err_console, freeze_bars
 from ludoteca.core.errors import LudotecaError
 from ludoteca.launch import INTERRUPTED
 
@@ -63,6 +63,8 @@ def _end_anyway(message: str) -> None:
         child.kill()
     if not _told.is_set():
         os.write(2, f"error: {message}\n".encode())
+    if err_console.is_terminal:
+        os.write(2, b"\x1b[?25h")  # the cursor a progress bar hid
     os._exit(130)
 
 
@@ -81,8 +83,13 @@ def stop_at_once_on_ctrl_c(what_is_kept: Callable[[], str]) -> None:
             last.daemon = True  # (it never holds the process up)
             last.start()
             raise Interrupted(message)
+        # The bar in use (its thread draws it ten times a second) draws nothing from now
+        # on, the line takes its place, and the cursor it hid comes back: os._exit skips
+        # the bar's own way out, which did that.
+        freeze_bars()
         sys.stdout.flush()
         err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+        err_console.show_cursor(True)
         os._exit(130)
 
     signal.signal(signal.SIGINT, stop)

@@ -3,6 +3,7 @@ advantage of playing first cancels out, and games run on an executor like study 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
@@ -119,14 +120,24 @@ def run_tournament(
     for name in bots:
         make_bot(spec, name)  # fail early, in this process, on an unknown bot
     summary = TournamentSummary(spec.name, spec.variant_label(chosen), list(bots))
+    order = iter(range(games))
     with make_executor(jobs) as executor:
-        pending: set[Future[GameRecord]] = {
-            executor.submit(play_game, spec.name, chosen.name, params, bots, first_seed + i, i)
-            for i in range(games)
-        }
+
+        def submit(index: int) -> Future[GameRecord]:
+            seed = first_seed + index
+            return executor.submit(play_game, spec.name, chosen.name, params, bots, seed, index)
+
+        # A few games in flight per worker, the next handed out as one comes back (in this
+        # process a game is played as it is handed out): so the progress is told after each
+        # game, not once at the end, and a long tournament holds no future per game.
+        ahead = 2 * jobs if jobs > 1 else 1
+        pending = {submit(index) for index in itertools.islice(order, ahead)}
         while pending:
             ready, pending = wait(pending, return_when=FIRST_COMPLETED)
             summary.records.extend(f.result() for f in ready)
             progress(len(summary.records), games)
+            for _ in ready:
+                if (index := next(order, None)) is not None:
+                    pending.add(submit(index))
     summary.records.sort(key=lambda r: r.seed)
     return summary
