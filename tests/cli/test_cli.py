@@ -275,6 +275,66 @@ def test_a_database_that_cannot_be_used_is_one_line_of_error(tmp_path: Path) -> 
     assert junk.read_text() == "not a database\n"
 
 
+def test_play_checks_its_database_before_the_game_and_keeps_the_game_if_it_fails_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``play --db`` naming a folder let the whole game be played, then ended the session
+    with its last move (status 2): no undo, no save. Now the database is checked first;
+    and if storing the result fails all the same, the session goes on."""
+    refused = ludoteca("play", "gaps", "--seed", "1", "--db", str(tmp_path))
+    assert refused.returncode == 2 and refused.stdout == "", refused.stdout
+    assert "cannot use it as the results database" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1, refused.stderr
+
+    from ludoteca.cli import play
+    from ludoteca.core.errors import LudotecaError
+
+    opened = play.open_db
+    calls = []
+
+    def fails_after_the_check(path: Path | None) -> Any:
+        calls.append(path)
+        if len(calls) > 1:
+            raise LudotecaError(f"{path}: cannot use it as the results database (disk gone)")
+        return opened(path)
+
+    monkeypatch.setattr(play, "open_db", fails_after_the_check)
+    # One move from the end, on a 2 x 4 board (a deal number, so the end is stored).
+    position = "2C 3C 4C -- / 2D 3D -- 4D | seed 3"
+    args = ["play", "gaps", "-p", "suits=2", "-p", "ranks=4", "--position", position]
+    session = runner.invoke(app, [*args, "--db", str(tmp_path / "r.db")], input="4D\nundo\nquit\n")
+    assert session.exit_code == 0, session.output
+    assert "disk gone): the result is not stored" in session.output
+    after = session.output.split("the result is not stored", 1)[1]
+    assert "You won!" in session.output and "legal: 4D" in after  # undone: the game goes on
+    assert len(calls) == 2
+
+
+def test_solve_reads_its_inputs_before_it_solves_anything(tmp_path: Path) -> None:
+    """``solve --seed 12 --positions MISSING`` solved and printed deal 12, then said the
+    file was missing; a malformed ``--position`` beside ``--seed`` likewise. Both are now
+    refused before any search."""
+    for extra, why in [
+        (["--positions", str(tmp_path / "missing.txt")], "missing.txt: no such file"),
+        (["--position", "2C 3C"], "bad position '2C 3C'"),
+    ]:
+        result = ludoteca("solve", "gaps", "--seed", "12", *extra, "--json")
+        assert result.returncode == 2 and result.stdout == "", result.stdout
+        assert why in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_play_refuses_a_seed_beside_a_position() -> None:
+    """``play --seed 5 --position P`` quietly dropped the seed (the redeals of a position
+    without its own '| seed N' shuffle as deal 0)."""
+    position = "2C 3C 4C -- / 2D 3D -- 4D"
+    result = ludoteca(
+        "play", "gaps", "-p", "suits=2", "-p", "ranks=4", "--seed", "5", "--position", position
+    )
+    assert result.returncode == 2, result.stdout
+    assert result.stderr.startswith("error: --seed does not go with --position")
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
 def test_study_and_tournament_write_no_stray_line_where_stderr_is_no_terminal() -> None:
     """The progress bar, gone at the end, still left an empty line on stderr when it was a
     log or a pipe: every study and tournament wrote one, and every error line came after

@@ -43,6 +43,9 @@ def test_save_round_trips() -> None:
         (lambda d: d.update(version=99), "version 99 is unknown"),
         (lambda d: d["moves"].append("KS"), "move 4 does not replay"),
         (lambda d: d["moves"].insert(0, "zz"), "move 1 does not replay: bad move 'zz'"),
+        # Deal numbers are 0..2**63-1: play --load refused these, replay showed "deal -5".
+        (lambda d: d.update(seed=-5), r"game.json: a deal number is 0\.\.\d+, not -5"),
+        (lambda d: d.update(seed=2**70), r"a deal number is 0\.\.\d+, not 1180591620717411303424"),
     ],
 )
 def test_corrupt_saves_are_refused_with_a_reason(mutate, message) -> None:  # type: ignore[no-untyped-def]

@@ -211,6 +211,10 @@ def test_move_notation_as_typed_at_the_prompt() -> None:
         full.apply("3C")
     with pytest.raises(IllegalMoveError, match=r"2C>r1: it is already there \(r1c1\)"):
         small("2C 3C -- 4D / -- 4C 3D 2D").apply("2C>r1")
+    # An arrow with no row after it was read as if it were not there: 'KC>' played KC.
+    for typed in ("3D>", "2D>", "2D >  "):
+        with pytest.raises(NotationError, match="a row comes after '>'"):
+            state.parse_move(typed)
 
 
 @pytest.mark.parametrize(
@@ -224,6 +228,9 @@ def test_move_notation_as_typed_at_the_prompt() -> None:
         ("2C 3C 4C 5C / 2D 3D 4D --", "not in this game: 5C"),
         ("2C 3C 4C -- / 2D 3D 4D -- | redeals 2", "2 redeals used, 0 allowed"),
         ("2C 3C 4C -- / 2D 3D 4D -- | colour red", "unknown bookkeeping"),
+        # A deal number is 0..2**63-1 wherever one is typed (it was taken as it came here).
+        ("2C 3C 4C -- / 2D 3D 4D -- | seed -3", r"a deal number is 0\.\.9223372036854775807"),
+        ("2C 3C 4C -- / 2D 3D 4D -- | seed 9223372036854775808", "a deal number is 0"),
     ],
 )
 def test_malformed_positions_name_the_problem(text: str, why: str) -> None:
@@ -328,7 +335,12 @@ def test_the_status_line_says_won_once() -> None:
     ("key", "text", "message"),
     [
         ("redeals", "two", "parameter 'redeals' needs a whole number, not 'two'"),
-        ("penalty", "high", "parameter 'penalty' needs a number, not 'high'"),
+        ("penalty", "high", "parameter 'penalty' needs a finite number, not 'high'"),
+        # nan and inf parsed as numbers: a score of nan then failed the results database's
+        # NOT NULL at the first deal stored, with a traceback.
+        ("penalty", "nan", "parameter 'penalty' needs a finite number, not 'nan'"),
+        ("penalty", "inf", "parameter 'penalty' needs a finite number, not 'inf'"),
+        ("penalty", "-Infinity", "parameter 'penalty' needs a finite number, not '-Infinity'"),
         ("twos_first", "maybe", "parameter 'twos_first' needs a yes or no, not 'maybe'"),
     ],
 )

@@ -134,7 +134,14 @@ class Session:
             return
         self.recorded = True
         if self.spec.is_solitaire and self.state.seed is not None:
-            with open_db(self.db) as connection:
+            try:
+                connection = open_db(self.db)
+            except LudotecaError as err:
+                # Checked before the game too; should it fail now, the session goes on
+                # (undo, save), the result not stored.
+                console.print(f"[bold red]error:[/] {escape(str(err))}: the result is not stored")
+                return
+            with connection:
                 record_finished(
                     connection,
                     self.spec.name,
@@ -213,7 +220,7 @@ class Session:
             raise LudotecaError("hint stopped") from None
         move = found.move or "no move"
         # A verdict only when the search reached one (as on the web), then what it learned.
-        verdicts = {True: "still winnable", False: "no longer winnable", None: None}
+        verdicts = {True: "still winnable", False: "not winnable", None: None}
         verdict = verdicts[found.winnable] if self.spec.is_solitaire else None
         said = "; ".join(part for part in (verdict, found.note) if part)
         console.print(f"hint: [bold]{move}[/]" + (f" ({said})" if said else ""))
@@ -292,6 +299,12 @@ def play_command(
         spec, chosen = resolve(game, variant, param)
         seats = players_list(players, spec)
         if position is not None:
+            if seed is not None:
+                # It was ignored: the redeals of a position without "| seed N" shuffle as deal 0.
+                raise fail(
+                    "--seed does not go with --position: a position carries its own deal "
+                    "number, if any (gaps: '... | seed N')"
+                )
             state, start = spec.from_position(position, chosen), position
         else:
             deal = random_seed() if seed is None else seed
@@ -301,6 +314,11 @@ def play_command(
     if state.seed is not None:
         # Checked before the game, not when its end is stored (SQLite's integers are 64-bit).
         check_deal_numbers(state.seed)
+    if state.spec.is_solitaire:
+        # The database a finished game goes into, checked before the game: a folder or a
+        # file that is no database let the game be played, then ended the session with
+        # its last move.
+        open_db(db).close()
     run_session(Session(state, seats, db, start))
 
 

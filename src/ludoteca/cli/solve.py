@@ -25,19 +25,23 @@ from ludoteca.store.files import read_text
 def _positions(
     spec: GameSpec, variant: Variant, seed: int | None, position: str | None, file: Path | None
 ) -> Iterator[tuple[dict[str, Any], State[Any] | LudotecaError]]:
-    """Each position to solve, with how the user named it, or the error reading it."""
+    """Each position to solve, with how the user named it, or the error reading it. The
+    file is read and ``position`` parsed before anything is solved: a missing file or a
+    malformed position came as an error only after the deal of ``--seed`` was solved."""
+    text = None if file is None else read_text(file)
+    given = None if position is None else spec.from_position(position, variant)
     if seed is not None:
         yield {"seed": seed}, spec.new_game(variant, seed)
-    if position is not None:
-        yield {"position": position}, spec.from_position(position, variant)
-    if file is not None:
-        for number, line in enumerate(read_text(file).splitlines(), start=1):
-            text = line.strip()
-            if not text or text.startswith("#"):
+    if position is not None and given is not None:
+        yield {"position": position}, given
+    if file is not None and text is not None:
+        for number, line in enumerate(text.splitlines(), start=1):
+            entry = line.strip()
+            if not entry or entry.startswith("#"):
                 continue
-            label = {"line": number, "position": text}
+            label = {"line": number, "position": entry}
             try:
-                yield label, spec.from_position(text, variant)
+                yield label, spec.from_position(entry, variant)
             except LudotecaError as err:
                 yield label, LudotecaError(f"{file} line {number}: {err}")
 

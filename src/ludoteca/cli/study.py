@@ -68,7 +68,11 @@ def study_command(
     ] = "solver",
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     max_states: Annotated[
-        int | None, typer.Option(help="Solver limit per deal; undecided deals count as unknown.")
+        int | None,
+        typer.Option(
+            help="Solver limit per search (gaps: a phase not won searches again for its best "
+            "dead end); undecided deals count as unknown."
+        ),
     ] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the stored studies.")] = False,
     as_json: JsonOpt = False,

@@ -9,6 +9,7 @@ structures; differential tests keep the two equal.
 from __future__ import annotations
 
 import dataclasses
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -90,11 +91,14 @@ def _convert(key: str, text: str, current: object) -> object:
         if isinstance(current, int):
             return int(text)
         if isinstance(current, float):
-            return float(text)
+            number = float(text)
+            if not math.isfinite(number):  # nan and inf parse, then spoil every score
+                raise ValueError(text)
+            return number
         if current is None:
             return None if text.lower() in {"none", ""} else int(text)
     except ValueError:
-        kind = {bool: "yes or no", int: "whole number", float: "number"}.get(
+        kind = {bool: "yes or no", int: "whole number", float: "finite number"}.get(
             type(current), "whole number or none"
         )
         raise UnknownGameError(f"parameter '{key}' needs a {kind}, not '{shown(text)}'") from None

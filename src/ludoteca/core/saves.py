@@ -14,6 +14,7 @@ from typing import Any
 from ludoteca.core.errors import LudotecaError, SaveFileError
 from ludoteca.core.game import State
 from ludoteca.core.registry import find_game
+from ludoteca.core.rng import check_deal_numbers
 
 FORMAT = "ludoteca-save"
 VERSION = 1
@@ -119,6 +120,8 @@ def restore(saved: SavedGame, source: str = "save") -> State[Any]:
     try:
         spec = find_game(saved.game)
         variant = spec.variant(saved.variant, {k: _text(v) for k, v in saved.params.items()})
+        if saved.seed is not None:
+            check_deal_numbers(saved.seed)  # (replay showed "deal -5"; play refused it)
         if saved.start is not None:
             state = spec.from_position(saved.start, variant)
         elif saved.seed is not None:

@@ -22,7 +22,7 @@ from ludoteca.core.cards import ACE, Card
 from ludoteca.core.errors import NotationError
 from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
 from ludoteca.core.registry import register
-from ludoteca.core.rng import DealRng
+from ludoteca.core.rng import MAX_DEAL, DealRng
 
 Grid = list[Card | None]
 MAX_REDEALS = 3
@@ -162,7 +162,9 @@ class GapsState(State[GapsMove]):
         raw = text.strip()
         if raw.lower() == "redeal":
             return REDEAL
-        card_text, _, row_text = (part.strip() for part in raw.partition(">"))
+        card_text, arrow, row_text = (part.strip() for part in raw.partition(">"))
+        if arrow and not row_text:  # '2S>' or 'KC>' was played as if the '>' were not there
+            raise parse_error("move", text, "a row comes after '>', e.g. 2S>r3")
         try:
             card = Card.parse(card_text)
         except NotationError as err:
@@ -197,7 +199,7 @@ class GapsState(State[GapsMove]):
                 return f"no redeal left ({self.params.redeals} allowed)"
             return "a redeal is allowed only when no other move is possible"
         if move.card.rank == 2 and move.row is None:
-            return "a 2 goes to column 0: name the row, e.g. 2S>r3"
+            return "a 2 goes to the first column: name the row, e.g. 2S>r3"
         target = self._target(move)
         if target is None:
             return (
@@ -394,6 +396,9 @@ def _bookkeeping(text: str, params: GapsParams) -> tuple[int, int | None]:
         if key not in {"redeals", "seed"} or not value.lstrip("-").isdigit():
             raise parse_error("position", text, f"unknown bookkeeping '{key} {value}'")
         found[key] = int(value)
+        if key == "seed" and not 0 <= found[key] <= MAX_DEAL:
+            # The deals are 0..MAX_DEAL everywhere else (play, solve --seed, saves).
+            raise parse_error("position", text, f"a deal number is 0..{MAX_DEAL}, not {value}")
     redeals = found.get("redeals", 0)
     if not 0 <= redeals <= params.redeals:
         raise parse_error("position", text, f"{redeals} redeals used, {params.redeals} allowed")
@@ -421,7 +426,7 @@ SPEC = register(
             Variant("addiction", "three redeals; completion statistics kept", GapsParams(3)),
             Variant(
                 "montana",
-                "the 2s start in column 0 (seeded suit order); two redeals",
+                "the 2s start in the first column (seeded suit order); two redeals",
                 GapsParams(twos_first=True),
             ),
         ),

@@ -287,7 +287,7 @@ function showHint(page, interaction, event, module, view) {
     button.classList.toggle('hint', button.dataset.move === event.move);
   }
   const odds = event.winnable === true ? ' (the deal can still be won)'
-    : event.winnable === false ? ' (the deal can no longer be won)' : '';
+    : event.winnable === false ? ' (the deal cannot be won from here)' : '';
   toast(`Hint: ${label}${odds}${onBoard ? '' : ' (see the buttons below)'}`);
 }
 

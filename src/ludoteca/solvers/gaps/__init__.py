@@ -134,10 +134,14 @@ def hint(state: State[Any], seconds: float) -> Hint:
         return Hint("redeal", None, "no other move: redeal")
     board = board_of(game)
     budget = 0.8 * seconds
+    # The note says "without a redeal" only where one is left (in no-redeal it meant
+    # nothing), and not what the verdict (``winnable``) says already.
+    left = game.redeals_used < game.params.redeals
+    winnable = "no redeal needed" if left else ""
     # Two workers: a beam beside the search finds many wins a short search misses.
     answer = fast.decide(board, None, seconds=budget / 2, workers=2)
     if answer.winnable:
-        return Hint(_first(game, answer), True, "winnable without a redeal")
+        return Hint(_first(game, answer), True, winnable)
     deadline = began + budget
     done = threading.Event()
     with ThreadPoolExecutor(1) as side:
@@ -152,16 +156,17 @@ def hint(state: State[Any], seconds: float) -> Hint:
         most = answer  # only when the bounded search stopped early: not exact
     step = _concrete_first(game, line)
     if reached == board.shape.full and step is not None:
-        return Hint(step, True, "winnable without a redeal")
+        return Hint(step, True, winnable)
     # Lost without a redeal is lost only when no redeal is left: a redeal may still win.
-    lost = False if game.redeals_used == game.params.redeals else None
+    lost = None if left else False
+    verdict = "not winnable without a redeal; " if left else ""
     if answer.complete and exact:
-        note = f"not winnable without a redeal; at best {most.best_dead_end} in sequence"
+        note = f"{verdict}at best {most.best_dead_end} in sequence"
         return Hint(_first(game, most), lost, note)
     move = step if step is not None and reached > most.best_dead_end else _first(game, most)
     found = max(reached, most.best_dead_end)
     if answer.complete:
-        note = f"not winnable without a redeal; {found} in sequence found so far"
+        note = f"{verdict}{found} in sequence found so far"
         return Hint(move, lost, note)
     note = f"search stopped; {found} in sequence reached so far"
     return Hint(move, None, note)
