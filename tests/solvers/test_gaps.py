@@ -1046,3 +1046,45 @@ def _deal(seed: int) -> GapsState:
     game = SPEC.new_game("no-redeal", seed)
     assert isinstance(game, GapsState)
     return game
+
+
+def test_a_winning_line_takes_no_detour_through_the_first_column() -> None:
+    """The search moves a pool of 2s as one class, so its line, played as engine moves, put
+    2D in row 1's first column and then moved it to row 2's before 2C took row 1 (a review
+    found ``2D>r1 2D>r2 2C>r1``). Lines people read (``solve``, the hint) now take a 2
+    straight to where the line wants it, when the shorter line plays to the same end."""
+    position = (
+        "-- 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D / -- 3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2C"
+        " / 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH -- / 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS --"
+    )
+    solver = find_solver("gaps")
+    state = SPEC.from_position(position, SPEC.variant("no-redeal", {}))
+    result = solver.solve(state, solver.default_max_states)  # as `ludoteca solve` runs it
+    assert result.winnable and sorted(result.moves) == ["2C>r1", "2D>r2"], result.moves
+
+
+def test_tidied_lines_are_never_longer_and_end_where_the_line_did() -> None:
+    """:func:`tidied` on the lines of random small deals (2s shuttle through the first
+    column on these): each replays, ends in the same position, and is never longer; and
+    some line of the sample is shorter, so the check does something."""
+    from ludoteca.solvers.gaps import realize
+
+    shorter = 0
+    for seed in range(120):
+        game = SPEC.new_game(variant(3, 5), seed)
+        assert isinstance(game, GapsState)
+        answer = fast.decide(board_of(game), 50_000)
+        if not answer.line:
+            continue
+        plain = realize(game, answer, tidy=False)
+        tidy = realize(game, answer)
+        assert len(tidy) <= len(plain)
+        ends = []
+        for line in (plain, tidy):
+            copy = SPEC.new_game(variant(3, 5), seed)
+            for move in line:
+                copy.apply(move)
+            ends.append(copy.position())
+        assert ends[0] == ends[1], seed
+        shorter += len(tidy) < len(plain)
+    assert shorter > 0
