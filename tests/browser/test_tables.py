@@ -511,6 +511,50 @@ def test_a_gaps_card_that_cannot_move_says_why(table: Any) -> None:
     assert toast.inner_text() == f"{card} goes right of {before}, where {state.grid[right]} is."
 
 
+def test_a_gaps_card_dropped_where_it_cannot_go_says_where_it_goes(table: Any) -> None:
+    """docs/web.md: a place the chosen piece cannot go gets a one-line reason. Dragging a
+    card that can move onto a card that cannot explained the card under the drop; now it
+    is the dragged card's rule (seed, Gameplay 1-2)."""
+    from ludoteca.core.cards import Card
+
+    table.start("gaps", seed=7)
+    table.wait_turn()
+    page = table.page
+    state = table.room().state
+    mover = next(m for m in state.legal_moves_text() if not m.startswith("2"))
+    card = Card.parse(mover)
+    other = next(c for c in state.grid if c is not None and str(c) not in mover and c.rank > 2)
+    source = page.locator(f'svg.board [data-key~="{mover}"]').first.bounding_box()
+    target = page.locator(f'svg.board [data-key~="{other}"]').first.bounding_box()
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(
+            source["x"] + (target["x"] - source["x"]) * step / 10 + source["width"] / 2,
+            source["y"] + (target["y"] - source["y"]) * step / 10 + source["height"] / 2,
+        )
+    page.mouse.up()
+    toast = page.locator("#toast")
+    toast.wait_for(state="visible")
+    assert toast.inner_text() == f"{mover} goes only right of {Card(card.rank - 1, card.suit)}."
+    assert table.room().state.history_text() == []
+
+
+def test_a_gaps_hint_says_what_the_solver_found(table: Any) -> None:
+    """The hint's toast gave the verdict only, and dropped the solver's note ("not winnable
+    without a redeal; at best ... in sequence", or why there is no verdict): Montana deal 3
+    cannot win without a redeal (tests/solvers: the search proves it within a hint)."""
+    table.start("gaps", seed=3, variant="montana")
+    table.wait_turn()
+    page = table.page
+    page.get_by_role("button", name="Hint").click()
+    toast = page.locator("#toast")
+    page.wait_for_function(
+        "() => document.querySelector('#toast').innerText.startsWith('Hint:')", timeout=20000
+    )
+    assert "not winnable without a redeal" in toast.inner_text(), toast.inner_text()
+
+
 def test_a_stray_click_keeps_the_tile_to_place_chosen(table: Any) -> None:
     """Mosaico's tile to place starts chosen, its cells lit; a click on a cell where it
     cannot go (or Esc) used to drop the choice, leaving nothing lit under a prompt that

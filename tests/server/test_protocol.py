@@ -335,6 +335,25 @@ def test_hints_come_from_the_solver_or_the_best_bot(player: Any) -> None:
     assert "bot would play" in hint["note"]
 
 
+def test_a_move_does_not_wait_behind_a_hint(app_on: Any, db: Path, seated: Any) -> None:
+    """docs/web.md: a hint is worked out beside the connection's other requests, one at a
+    time, and says the move number it is for. Each hint held up the moves sent after it
+    (about 1.6 s on a hard deal), and three presses of H queued three hints."""
+    with TestClient(app_on(db, hint_seconds=2.0)) as slow, slow.websocket_connect("/ws") as ws:
+        player = seated(ws)
+        _, state = player.start("gaps", variant="no-redeal", seed=194)
+        player.send("hint")
+        busy = player.ask("hint")
+        assert busy["type"] == "error" and busy["code"] == "busy", busy
+        move = state["legal_moves"][0]
+        sent = time.monotonic()
+        player.send("move", move=move, ply=0)
+        assert player.until("state", ply=1)["ply"] == 1
+        assert time.monotonic() - sent < 1.0  # not after the hint's 2 s
+        hint = player.until("hint")
+        assert hint["ply"] == 0 and hint["move"] in state["legal_moves"]
+
+
 def test_a_finished_game_counts_in_the_statistics(client: TestClient, player: Any) -> None:
     """Results feed played / won / best score / streaks, per game and variant."""
     for seed in (1, 2):

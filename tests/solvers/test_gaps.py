@@ -1088,3 +1088,21 @@ def test_tidied_lines_are_never_longer_and_end_where_the_line_did() -> None:
         assert ends[0] == ends[1], seed
         shorter += len(tidy) < len(plain)
     assert shorter > 0
+
+
+def test_a_hint_is_a_move_the_rules_allow_after_2s_went_back_and_forth() -> None:
+    """RULES.md, repetition: no move may bring back a position of this deal. The search knows
+    nothing of the moves before, and on deal 7 after these moves (2H has stood in row 1's
+    first column) its winning line begins 2H>r1, which the web app offered as the hint and
+    the game then refused. The hint is now a move the game allows, with no verdict."""
+    game = SPEC.new_game("gaps", 7)
+    line = "4D 3C 7H 2H>r3 KC JS 4C JD QD 8H 5D 6D 3H 2H>r1 2D>r3 2H>r4"
+    for move in line.split(" "):
+        game.apply(move)
+    assert "2H>r1" not in game.legal_moves_text()
+    hint = find_solver("gaps").hint
+    assert hint is not None
+    answer = hint(game, 2.0)
+    assert answer.move in game.legal_moves_text(), answer
+    if answer.winnable is None:
+        assert "bring back an earlier position" in answer.note

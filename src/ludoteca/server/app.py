@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 from pathlib import Path
@@ -110,10 +112,14 @@ class Session:
         self.rooms = rooms
         self.room: Room | None = None
         self.seat = 0
+        self.hinting: asyncio.Task[None] | None = None
 
     async def send(self, data: dict[str, Any]) -> None:
         if self.socket.application_state == WebSocketState.CONNECTED:
-            await self.socket.send_text(json.dumps(data))
+            # The page may go away meanwhile (a hint still thinking when it was closed): no
+            # one to tell, and nothing failed (it logged a traceback).
+            with contextlib.suppress(WebSocketDisconnect):
+                await self.socket.send_text(json.dumps(data))
 
     async def handle(self, text: str | None) -> None:
         kind: str | None = None
@@ -155,10 +161,29 @@ class Session:
                 raise ProtocolError("forbidden", f"you are seat {self.seat}: no other seat's view")
             await self.send(room.view(self.seat))
         elif kind == "hint":
-            hint = await self._table().hint(self.seat)
-            await self.send(event("hint", move=hint.move, winnable=hint.winnable, note=hint.note))
+            # Worked out beside the connection's other requests: a move made meanwhile no
+            # longer waits behind it (a hint takes up to 2 s). One at a time per connection.
+            if self.hinting is not None and not self.hinting.done():
+                raise ProtocolError("busy", "a hint is on its way already")
+            self.hinting = asyncio.create_task(self._hint(self._table(), self.seat))
         else:
             await self._change(request)
+
+    async def _hint(self, room: Room, seat: int) -> None:
+        """A hint for the position at the time it was asked (its ``ply``: the page drops one
+        that comes after a move)."""
+        ply = len(room.moves)
+        try:
+            hint = await room.hint(seat)
+        except ProtocolError as err:
+            await self.send(error_event(err.code, err.message, "hint"))
+            return
+        except Exception as err:
+            log.exception("request 'hint' failed")
+            await self.send(error_event("internal", f"the server failed: {err}", "hint"))
+            return
+        answer = event("hint", move=hint.move, winnable=hint.winnable, note=hint.note, ply=ply)
+        await self.send(answer)
 
     async def _change(self, request: Request) -> None:
         room = self._table()

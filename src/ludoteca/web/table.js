@@ -67,6 +67,7 @@ export async function showTable(main, connection, room, seatText, token) {
   let view = null;
   let module = fallback;
   let focusWaits = false;
+  let thinking = false;
 
   const play = (move) => connection.send('move', { move, ply: view?.ply ?? null });
   const chooser = page.querySelector('.chooser');
@@ -98,7 +99,7 @@ export async function showTable(main, connection, room, seatText, token) {
   // (the `illegal` error is shown like any other). The page itself decides no rule.
   const explain = (keys, chosen) => {
     if (!view || !view.your_turn || view.outcome) return;
-    const why = module.stuck?.(keys, view.observation, view);
+    const why = module.stuck?.(keys, view.observation, view, chosen ?? null);
     if (why) {
       toast(why);
       return;
@@ -112,6 +113,11 @@ export async function showTable(main, connection, room, seatText, token) {
     undo: () => connection.send('undo'),
     redo: () => connection.send('redo'),
     hint: () => {
+      // One hint at a time: pressing H again while it thinks asked for another, and each
+      // waited for the one before.
+      if (thinking) return;
+      thinking = true;
+      setTimeout(() => { thinking = false; }, 15000); // (a connection lost meanwhile)
       toast('Thinking…');
       connection.send('hint');
     },
@@ -168,8 +174,11 @@ export async function showTable(main, connection, room, seatText, token) {
       saveSeats(event.room, event.seat, event.tokens);
       location.hash = `#/room/${event.room}`;
     } else if (event.type === 'hint') {
-      showHint(page, interaction, event, module, view);
+      thinking = false;
+      // A hint for a position the game has left (a move made while it thought) is dropped.
+      if (event.ply == null || event.ply === view?.ply) showHint(page, interaction, event, module, view);
     } else if (event.type === 'error' && event.code !== 'stale') {
+      if (event.request === 'hint') thinking = false;
       // A stale move crossed a newer state on its way: that state is already shown.
       const refused = ['unknown-room', 'forbidden', 'broken', 'bad-seat'].includes(event.code);
       if (refused && event.request === 'join' && !view) {
@@ -286,8 +295,11 @@ function showHint(page, interaction, event, module, view) {
   for (const button of page.querySelectorAll('.actions .move')) {
     button.classList.toggle('hint', button.dataset.move === event.move);
   }
-  const odds = event.winnable === true ? ' (the deal can still be won)'
-    : event.winnable === false ? ' (the deal cannot be won from here)' : '';
+  // The verdict, and what the solver adds (how far the line goes, or why it has none).
+  const verdict = event.winnable === true ? 'the deal can still be won'
+    : event.winnable === false ? 'the deal cannot be won from here' : '';
+  const said = [verdict, event.note].filter((part) => part).join('; ');
+  const odds = said ? ` (${said})` : '';
   toast(`Hint: ${label}${odds}${onBoard ? '' : ' (see the buttons below)'}`);
 }
 

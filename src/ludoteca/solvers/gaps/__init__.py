@@ -194,7 +194,17 @@ def hint(state: State[Any], seconds: float) -> Hint:
     # Two workers: a beam beside the search finds many wins a short search misses.
     answer = fast.decide(board, None, seconds=budget / 2, workers=2)
     if answer.winnable:
-        return Hint(_first(game, answer), True, winnable)
+        first, own = _first(game, answer)
+        if own:
+            return Hint(first, True, winnable)
+        # The search knows nothing of the moves before: its line may begin by bringing back
+        # an earlier position of this deal, which the rules forbid (RULES.md, repetition).
+        return Hint(
+            first,
+            None,
+            "the winning line found begins with a 2's move that would "
+            "bring back an earlier position of this deal; no verdict",
+        )
     deadline = began + budget
     done = threading.Event()
     with ThreadPoolExecutor(1) as side:
@@ -215,8 +225,8 @@ def hint(state: State[Any], seconds: float) -> Hint:
     verdict = "not winnable without a redeal; " if left else ""
     if answer.complete and exact:
         note = f"{verdict}at best {most.best_dead_end} in sequence"
-        return Hint(_first(game, most), lost, note)
-    move = step if step is not None and reached > most.best_dead_end else _first(game, most)
+        return Hint(_first(game, most)[0], lost, note)
+    move = step if step is not None and reached > most.best_dead_end else _first(game, most)[0]
     found = max(reached, most.best_dead_end)
     if answer.complete:
         note = f"{verdict}{found} in sequence found so far"
@@ -235,11 +245,20 @@ def _concrete_first(game: GapsState, line: nested.Line) -> str | None:
     return game.move_text(move) if move in game.legal_moves() else None
 
 
-def _first(game: GapsState, answer: Answer) -> str:
-    """The first engine move of the answer's line (any legal move if the line is empty)."""
+def _first(game: GapsState, answer: Answer) -> tuple[str, bool]:
+    """The first engine move of the answer's line, and True, if the game allows it here.
+    The search knows nothing of the moves before this position, and a 2's move in column 0
+    that would bring back a position of this deal is not allowed (the web app's hint once
+    offered one): then the earliest move of the line that is allowed now, else the first
+    legal move, and False. (Any legal move, and True, if the line is empty.)"""
+    legal = game.legal_moves_text()
     # The whole line: the first move of a 2 goes straight to where the line wants it.
-    first = realize(game, answer)[:1]
-    return first[0] if first else game.move_text(game.legal_moves()[0])
+    line = realize(game, answer)
+    if not line:
+        return legal[0], True
+    if line[0] in legal:
+        return line[0], True
+    return next((move for move in line if move in legal), legal[0]), False
 
 
 @dataclass

@@ -59,17 +59,28 @@ export default {
 
   // Why a clicked card has no move (the seed's one rule: a card goes right of the card one
   // rank lower of its suit, a 2 into an empty first-column cell).
-  stuck(keys, obs) {
+  // With `chosen` (a card chosen or dragged, then put where it cannot go), the reason is
+  // that card's, not the one under the drop.
+  stuck(keys, obs, view, chosen) {
+    const ranks = 'A23456789TJQK';
+    if (chosen && /^[2-9TJQK][SHDC]$/.test(chosen)) {
+      if (chosen[0] === '2') return `${chosen} goes only into an empty first-column cell.`;
+      const before = ranks[ranks.indexOf(chosen[0]) - 1] + chosen[1];
+      return `${chosen} goes only right of ${before}.`;
+    }
     const card = keys.find((k) => /^[2-9TJQK][SHDC]$/.test(k));
     const at = card && find(obs, card);
     if (!at) return null;
     const [r, c] = at;
-    if (c < obs.prefix[r]) return `${card} is in sequence: it stays where it is.`;
     if (card[0] === '2') {
+      // A 2 with a first-column gap open has no move only when each would bring back an
+      // earlier position (RULES.md, repetition); it was called "in sequence".
       const open = obs.grid.some((row) => !row[0]);
-      return open ? null : `${card} goes only into an empty first-column cell, and none is open.`;
+      if (open) return `Moving ${card} now would bring back an earlier position of this deal.`;
+      if (c === 0) return `${card} is in sequence: it stays where it is.`;
+      return `${card} goes only into an empty first-column cell, and none is open.`;
     }
-    const ranks = 'A23456789TJQK';
+    if (c < obs.prefix[r]) return `${card} is in sequence: it stays where it is.`;
     const before = ranks[ranks.indexOf(card[0]) - 1] + card[1];
     const [br, bc] = find(obs, before);
     if (bc + 1 >= obs.cols) return `${card} goes right of ${before}, which ends its row.`;
