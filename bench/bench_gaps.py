@@ -16,6 +16,7 @@ per-deal figures then include the slowdown of sharing the machine.
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import statistics
 import time
@@ -92,15 +93,26 @@ def main() -> None:
     parser.add_argument(
         "--memory",
         type=float,
-        default=fast.TABLE_BYTES / 2**30,
-        help="GiB for the table two searches share once a deal runs long (default 2)",
+        default=None,
+        help="GiB for the table two searches share once a deal runs long (default 2; needs "
+        "--seconds, as in ludoteca solve)",
     )
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
     if args.max_states is None and args.seconds is None:
         parser.error("give --max-states or --seconds (or both)")
+    if args.memory is None:
+        args.memory = fast.TABLE_BYTES / 2**30
+    elif args.seconds is None:
+        # As `ludoteca solve`: only a timed search has the shared table (it was ignored).
+        parser.error("--memory goes with --seconds (the table of a timed search)")
     if not 1 / 64 <= args.memory < float("inf"):
         parser.error(f"--memory must be at least 1/64 (GiB, the smallest table), not {args.memory}")
+    total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    if args.memory > total:
+        parser.error(
+            f"--memory {args.memory:g} GiB is more than this machine has ({total:.1f} GiB)"
+        )
     SPEC.variant(args.variant)  # one that does not exist stops here
 
     warm = time.perf_counter()

@@ -99,6 +99,12 @@ def test_ctrl_c_stops_a_bench_at_once_with_one_line(name: str) -> None:
         (["bench_gaps.py", "--seeds", "1", "--seconds", "nan"], "positive number of seconds"),
         (["bench_gaps.py", "--seeds", "1", "--max-states", "0"], "must be at least 1, not 0"),
         (["bench_gaps.py", "--seeds", "1", "--seconds", "1", "--memory", "0.001"], "1/64"),
+        # As `ludoteca solve`: --memory was taken without --seconds, and past the machine's.
+        (["bench_gaps.py", "--seeds", "1", "--max-states", "9", "--memory", "1"], "with --seconds"),
+        (
+            ["bench_gaps.py", "--seeds", "1", "--seconds", "1", "--memory", "1e6"],
+            "than this machine",
+        ),
         (["bench_gaps.py", "--seeds", "1", "--max-states", "9", "--processes", "0"], "at least 1"),
         (["bench_gaps.py", "--seeds", "1", "--max-states", "9", "--variant", "x"], "no variant"),
         (["bench_gaps.py"], "give --max-states or --seconds"),
