@@ -899,3 +899,19 @@ def test_a_domino_player_line_with_every_flag_fits_the_board(table: Any) -> None
     texts, fits = table.page.evaluate(DRAW_TEXTS, ["domino", obs, view])
     assert "greedy bot (seat 2): 17 tiles · block used · to move" in texts
     assert fits
+
+
+def test_a_deal_number_is_sent_as_typed(table: Any) -> None:
+    """The page read the deal field as a JavaScript number: 9223372036854775807 (the last
+    deal, docs/web.md) became 9223372036854776000 and was refused, and '1e3', which a
+    number field takes, opened deal 1."""
+    last = 2**63 - 1
+    table.start("gaps", seed=last)
+    assert table.room().saved.seed == last
+    table.home()
+    card = table.page.locator(".game[data-game=gaps]")
+    card.locator("input[name=seed]").fill("1e3")
+    card.locator("button.play").click()
+    toast = table.page.locator("#toast")
+    toast.wait_for(state="visible")
+    assert toast.inner_text() == "A deal number is a whole number, 0 or more: not 1e3."

@@ -154,6 +154,10 @@ def test_requests_before_sitting_down_are_refused(player: Any) -> None:
         ({"game": "tappeto", "params": {"colour": 1}}, "no parameter"),
         ({"game": "tappeto", "seed": -4}, "0 or more"),
         ({"game": "gaps", "seed": 2**63}, f"at most {2**63 - 1}"),
+        # Digits as text (the page's way past 2**53, which JavaScript rounds), checked alike.
+        ({"game": "gaps", "seed": str(2**63)}, f"at most {2**63 - 1}"),
+        ({"game": "gaps", "seed": "1e3"}, "0 or more, not '1e3'"),
+        ({"game": "gaps", "seed": "-4"}, "0 or more, not '-4'"),
         ({"game": "tappeto", "seats": ["human", "human"]}, "for 1-1 players"),
         ({"game": "domino", "seats": ["random", "random"]}, "must be a person"),
         ({"game": "domino", "seats": ["human", "deep-blue"]}, "a seat is one of"),
@@ -333,6 +337,16 @@ def test_hints_come_from_the_solver_or_the_best_bot(player: Any) -> None:
     hint = player.ask("hint")
     assert hint["type"] == "hint" and hint["move"] in state["legal_moves"]
     assert "bot would play" in hint["note"]
+
+
+def test_the_last_deal_number_opens_that_deal_when_sent_as_digits(
+    client: TestClient, player: Any
+) -> None:
+    """The page rounded 9223372036854775807 to 9223372036854776000 (a JavaScript number)
+    and the server refused it; it sends the digits as text past 2**53 now."""
+    joined, state = player.start("gaps", seed=str(2**63 - 1))
+    assert state["type"] == "state"
+    assert client.app.state.rooms.get(joined["room"]).saved.seed == 2**63 - 1
 
 
 def test_a_move_does_not_wait_behind_a_hint(app_on: Any, db: Path, seated: Any) -> None:

@@ -20,7 +20,7 @@ REQUESTS: dict[str, dict[str, tuple[type, ...]]] = {
         "game": (str,),
         "variant": (str, type(None)),
         "params": (dict, type(None)),
-        "seed": (int, type(None)),
+        "seed": (int, str, type(None)),  # str: the digits (JavaScript rounds past 2**53)
         "seats": (list, type(None)),
         "player": (str, type(None)),
     },

@@ -276,6 +276,10 @@ class Rooms:
             raise ProtocolError("bad-request", str(err)) from err
         seats = _seats(spec, request.get("seats"))
         seed = request.get("seed")
+        if isinstance(seed, str):
+            if not (seed.isascii() and seed.isdigit()):
+                raise ProtocolError("bad-request", f"a deal number is 0 or more, not {seed[:40]!r}")
+            seed = int(seed)
         if seed is None:
             seed = secrets.randbelow(1_000_000)
         if not 0 <= seed <= MAX_DEAL:

@@ -108,11 +108,18 @@ function gameCard(game, stats, connection) {
   card.querySelector('.deal').addEventListener('submit', (e) => {
     e.preventDefault();
     const seedText = card.querySelector('input[name=seed]').value.trim();
+    if (seedText !== '' && !/^\d+$/.test(seedText)) {
+      // '1e3' passed the number field and opened deal 1.
+      toast(`A deal number is a whole number, 0 or more: not ${seedText}.`, 'error');
+      return;
+    }
+    // Past 2**53 a JavaScript number is rounded (another deal): the digits go as text.
+    const seedValue = Number(seedText);
     const request = {
       game: game.name,
       variant: select.value,
       params: changedParams(card),
-      seed: seedText === '' ? null : Number.parseInt(seedText, 10),
+      seed: seedText === '' ? null : Number.isSafeInteger(seedValue) ? seedValue : seedText,
       player: playerName(),
     };
     if (!game.solitaire) {
