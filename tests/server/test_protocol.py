@@ -271,7 +271,7 @@ def test_two_people_each_see_only_their_own_hand(
     client: TestClient, player: Any, seated: Any
 ) -> None:
     """Two human seats: each connection gets its own observation, never the other's hand."""
-    joined, _ = player.start("domino", seats=["human", "human"], seed=2)
+    joined, _ = player.start("domino", seats=["human", "human"])
     room = room_of(client, joined["room"])
     with client.websocket_connect("/ws") as socket:
         other = seated(socket)
@@ -502,6 +502,24 @@ def test_an_abandoned_game_leaves_the_games_in_progress(client: TestClient, play
     assert client.get("/api/stats").json()["stats"] == []
 
 
+def test_a_hidden_deal_cannot_be_chosen_or_guessed_with_other_people(
+    client: TestClient, player: Any
+) -> None:
+    """Hidden information stays hidden: deals were drawn from a million numbers, so a seat
+    could find its deal by shuffling each with the public DealRng until one dealt its own
+    hand (about 25 s), and with it every hand; now any of the 2**63 deals. And with other
+    people at the table no one may choose the deal (its chooser would know every hand)."""
+    refused = player.ask("new", game="domino", seats=["human", "human"], seed=7)
+    assert refused["code"] == "bad-request" and "drawn at random" in refused["message"]
+    seeds = []
+    for _ in range(3):
+        joined, _ = player.start("domino", seats=["human", "greedy"])
+        seeds.append(client.app.state.rooms.get(joined["room"]).saved.seed)
+    assert max(seeds) >= 2**40, seeds  # (below 2**40 by chance: one in 2**23 each)
+    joined, _ = player.start("tappeto")  # a solitaire keeps a short number to note
+    assert client.app.state.rooms.get(joined["room"]).saved.seed < 1_000_000
+
+
 def test_the_same_deal_again_is_a_new_game_counted_on_its_own(
     client: TestClient, player: Any
 ) -> None:
@@ -510,6 +528,15 @@ def test_the_same_deal_again_is_a_new_game_counted_on_its_own(
     counts once). `again` deals the same tiles as a new game, its number kept secret."""
     assert player.ask("again")["code"] == "no-table"
     joined, first = player.start("domino", seats=["human", "greedy"], seed=41)
+    # Not before the end: with its new table's tokens anyone at this table could have read
+    # the other seats' hands of the same deal.
+    refused = player.ask("again")
+    assert refused["code"] == "forbidden" and "once this game is over" in refused["message"]
+    state = first
+    while not state["outcome"]:
+        if state["your_turn"]:
+            player.send("move", move=state["legal_moves"][0])
+        state = player.my_turn()
     player.send("again")
     again = player.until("joined")
     state = player.until("state")
@@ -524,7 +551,7 @@ def test_the_same_deal_again_is_a_new_game_counted_on_its_own(
     player.until("state")
     assert player.ask("move", move="resign")["outcome"] is not None
     stats = client.get("/api/stats").json()["stats"]
-    assert [(s["game"], s["played"]) for s in stats] == [("muro", 2)]
+    assert [(s["game"], s["played"]) for s in stats] == [("domino", 1), ("muro", 2)]
 
 
 def test_the_rules_open_with_the_game_not_the_source_files(client: TestClient) -> None:

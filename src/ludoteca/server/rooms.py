@@ -253,9 +253,16 @@ class Rooms:
         return room
 
     def again(self, room: Room) -> Room:
-        """A new game on ``room``'s deal, with its variant, parameters and seats."""
+        """A new game on ``room``'s deal, with its variant, parameters and seats. With hidden
+        tiles, only once the game is over (when every hand is shown anyway): before, anyone
+        at the table could ask for it and, with the new table's tokens, read the other
+        seats' hands of the same deal."""
         saved = room.saved
-        return self.create(
+        if _secret_deal(room.spec) and not room.state.is_over:
+            raise ProtocolError(
+                "forbidden", "the same deal again only once this game is over (it shows the hands)"
+            )
+        return self._create(
             {
                 "game": saved.game,
                 "variant": saved.variant,
@@ -267,6 +274,20 @@ class Rooms:
         )
 
     def create(self, request: Mapping[str, Any]) -> Room:
+        """A new game from a page's request. With hidden tiles and more than one person at
+        the table, no chosen deal: whoever chose it would know every hand."""
+        spec = _find(request["game"])
+        seats = request.get("seats")
+        people = 1 if seats is None else sum(1 for kind in seats if kind == HUMAN)
+        if _secret_deal(spec) and people > 1 and request.get("seed") is not None:
+            raise ProtocolError(
+                "bad-request",
+                "with other people at the table the deal is drawn at random (a chosen deal "
+                "would tell its chooser every hand)",
+            )
+        return self._create(request)
+
+    def _create(self, request: Mapping[str, Any]) -> Room:
         spec = _find(request["game"])
         params = _params_text(request.get("params") or {})
         variant_name = request.get("variant") or spec.default_variant.name
@@ -281,7 +302,10 @@ class Rooms:
                 raise ProtocolError("bad-request", f"a deal number is 0 or more, not {seed[:40]!r}")
             seed = int(seed)
         if seed is None:
-            seed = secrets.randbelow(1_000_000)
+            # With hidden tiles, any of the 2**63 deals: a million candidates let a seat find
+            # the deal from its own hand in seconds (shuffling each with the public DealRng),
+            # and with it every hand. Solitaires keep short numbers, easy to note and replay.
+            seed = secrets.randbelow(MAX_DEAL + 1 if _secret_deal(spec) else 1_000_000)
         if not 0 <= seed <= MAX_DEAL:
             # SQLite keeps 64-bit integers: a larger deal failed as "the server failed".
             raise ProtocolError(
@@ -319,6 +343,11 @@ def _params_text(params: Mapping[str, Any]) -> dict[str, str]:
             raise ProtocolError("malformed", f"parameter '{key}' must be text, number or boolean")
         text[key] = str(value).lower() if isinstance(value, bool) else str(value)
     return text
+
+
+def _secret_deal(spec: GameSpec) -> bool:
+    """Does the deal number reveal what a seat must not see (others' hands, face-down tiles)?"""
+    return not spec.is_solitaire and spec.hidden_information
 
 
 def _seats(spec: GameSpec, seats: list[Any] | None) -> list[str]:
