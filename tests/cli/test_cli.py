@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ludoteca.cli import app
-from ludoteca.core.registry import all_games, discover
+from ludoteca.core.registry import all_games, discover, find_game
 from ludoteca.solvers.base import find_solver
 
 discover("ludoteca.cli")
@@ -308,6 +308,51 @@ def test_play_checks_its_database_before_the_game_and_keeps_the_game_if_it_fails
     after = session.output.split("the result is not stored", 1)[1]
     assert "You won!" in session.output and "legal: 4D" in after  # undone: the game goes on
     assert len(calls) == 2
+
+
+def test_hidden_tiles_stay_hidden_at_the_terminal(tmp_path: Path) -> None:
+    """Hidden information stays hidden (an audit): the title showed the deal number of a
+    game with hidden tiles (dealing it again showed every hand), random deals came from a
+    billion numbers (a seat could find its deal from its own hand), and ``replay
+    --as-player`` showed a bot's hand in a game not over. A solitaire keeps its number."""
+    from ludoteca.cli.common import random_seed
+
+    played = runner.invoke(
+        app, ["play", "domino", "--players", "you,greedy", "--seed", "5"], input="quit\n"
+    )
+    assert played.exit_code == 0 and "Domino" in played.output
+    assert "deal 5" not in played.output
+    solitaire = runner.invoke(app, ["play", "tappeto", "--seed", "5"], input="quit\n")
+    assert "deal 5" in solitaire.output
+    deals = [random_seed(find_game("domino")) for _ in range(3)]
+    assert max(deals) >= 2**40, deals  # (below by chance: one in 2**23 each)
+    save = tmp_path / "game.json"
+    runner.invoke(
+        app,
+        ["play", "domino", "--players", "you,greedy", "--seed", "5"],
+        input=f"save {save}\nquit\n",
+    )
+    bot = runner.invoke(app, ["replay", str(save), "--as-player", "2"])
+    assert bot.exit_code == 2 and "its view stays hidden until the game is over" in bot.output
+    mine = runner.invoke(app, ["replay", str(save), "--as-player", "1"])
+    assert mine.exit_code == 0 and "deal 5" not in mine.output, mine.output
+
+
+def test_at_one_screen_a_hand_is_drawn_only_after_it_is_handed_over() -> None:
+    """Two people at one terminal: after seat 1's move the board was drawn for seat 2 and
+    only then the screen cleared (seat 2's hand stayed in the scrollback), and after the
+    hand-over prompt nothing was drawn."""
+    first = find_game("domino").new_game(None, 11, 2).legal_moves_text()[0]
+    result = runner.invoke(
+        app,
+        ["play", "domino", "--players", "you,you", "--seed", "11"],
+        input=f"\n{first}\n\nquit\n",
+        terminal_width=150,
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.index("Seat 1, your turn") < out.index("· seat 1")
+    assert out.index("Seat 2, your turn") < out.index("· seat 2")
 
 
 def test_solve_reads_its_inputs_before_it_solves_anything(tmp_path: Path) -> None:

@@ -337,3 +337,24 @@ def test_undo_across_the_end_of_a_hand() -> None:
     assert state.position() == middle
     state.undo()
     assert state.position() == before
+
+
+def test_split_best_outside_a_combination_phase_names_no_hidden_tile() -> None:
+    """Hidden information stays hidden: 'split best' typed while tiles were being inserted
+    was worked out for seat 0, and the refusal named that split, that is seat 0's captured
+    tiles, face down under `coperte`. It is now refused as notation, naming nothing."""
+    state = SPEC.new_game(SPEC.variant("coperte", {}), 3, 2)
+    assert isinstance(state, ScalafruttaState)
+    checked = 0
+    for _ in range(200):
+        if state.is_over:
+            break
+        if state.stage == "insert" and state.current_player == 1:
+            hidden = state.hidden_from(1)
+            with pytest.raises(NotationError) as refused:
+                state.apply("split best")
+            assert "only in a combination phase" in str(refused.value)
+            assert not any(tile in str(refused.value) for tile in hidden)
+            checked += 1
+        state.apply(state.legal_moves()[0])
+    assert checked > 0

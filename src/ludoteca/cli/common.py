@@ -12,6 +12,7 @@ import typer
 from ludoteca.core.errors import LudotecaError, UnknownGameError, shown
 from ludoteca.core.game import GameSpec, Variant
 from ludoteca.core.registry import find_game, variant_for
+from ludoteca.core.rng import MAX_DEAL
 from ludoteca.store import db
 
 VariantOpt = Annotated[
@@ -53,8 +54,13 @@ def open_db(path: Path | None) -> sqlite3.Connection:
         raise LudotecaError(f"{where}: cannot use it as the results database ({err})") from None
 
 
-def random_seed() -> int:
-    """A fresh deal number for people who do not ask for one (printed so it can be replayed)."""
+def random_seed(spec: GameSpec) -> int:
+    """A fresh deal number for people who do not ask for one (printed so it can be replayed).
+    With hidden tiles, any of the 2**63: from a billion, the deal could be found from one's
+    own hand by dealing each number again, and every hand with it (it is shown only once
+    the game is over)."""
+    if spec.deal_is_secret:
+        return secrets.randbelow(MAX_DEAL + 1)
     return secrets.randbelow(1_000_000_000)
 
 

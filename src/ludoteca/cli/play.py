@@ -86,10 +86,16 @@ class Session:
 
     def show(self) -> None:
         seat = self.viewer()
+        if self._handing_over(seat):
+            # Several people at one screen: this seat's hand waits for the hand-over
+            # (:meth:`hot_seat`), or it stayed in the terminal's scrollback above the clear.
+            return
         observation = self.state.observation(seat)
         # Text, not markup: a variant label such as gaps[redeals=1] would vanish as a tag.
         title = f"{self.spec.title} · {escape(self.spec.variant_label(self.state.variant))}"
-        if self.state.seed is not None:
+        if self.state.seed is not None and (not self.spec.deal_is_secret or self.state.is_over):
+            # With hidden tiles the deal number would tell every hand (anyone can deal it
+            # again): shown only once the game is over.
             title += f" · deal {self.state.seed}"
         if not self.spec.is_solitaire:
             title += f" · seat {seat + 1}"
@@ -101,13 +107,20 @@ class Session:
             )
             console.print(f"[dim]legal:[/] {listed}")
 
+    def _handing_over(self, seat: int) -> bool:
+        """Is the screen about to pass to ``seat``, another of several people?"""
+        return len(self.humans) > 1 and not self.state.is_over and self.shown_to != seat
+
     def hot_seat(self, player: int) -> None:
-        """With two or more people at one screen, hide a hand until its player is ready."""
-        if len(self.humans) > 1 and self.shown_to != player:
+        """With two or more people at one screen, hide a hand until its player is ready, then
+        show it (it was drawn before the screen was cleared, and not after)."""
+        if self._handing_over(player):
             console.clear()
             console.input(
                 f"[bold]Seat {player + 1}[/], your turn: press Enter when only you can see."
             )
+            self.shown_to = player
+            self.show()
         self.shown_to = player
 
     def bot_turn(self, player: int) -> None:
@@ -186,7 +199,7 @@ class Session:
         in progress is only left after a second ``new``, since it is not kept."""
         if number and not number.isdigit():
             raise LudotecaError(f"new takes a deal number: new 42, not {shown(number)}")
-        deal = int(number) if number else random_seed()
+        deal = int(number) if number else random_seed(self.spec)
         check_deal_numbers(deal)
         if self.state.history and not self.state.is_over and not self.warned_new:
             self.warned_new = True
@@ -307,7 +320,7 @@ def play_command(
                 )
             state, start = spec.from_position(position, chosen), position
         else:
-            deal = random_seed() if seed is None else seed
+            deal = random_seed(spec) if seed is None else seed
             state, start = spec.new_game(chosen, deal, len(seats)), None
     if HUMAN not in seats and not state.spec.is_solitaire:
         raise fail("--players needs at least one 'you' to play (use 'tournament' for bots only)")

@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.panel import Panel
 
 from ludoteca.cli.app import app, console, fail
+from ludoteca.cli.play import HUMAN
 from ludoteca.core.game import State
 from ludoteca.core.saves import loads, restore
 from ludoteca.store.files import read_text
@@ -36,7 +37,14 @@ def replay_command(
     spec = final.spec
     if as_player is not None and not 1 <= as_player <= final.players:
         raise fail(f"--as-player must be between 1 and {final.players}")
+    secret = spec.deal_is_secret and not final.is_over
     if as_player is not None:
+        if secret and saved.seats and saved.seats[as_player - 1] != HUMAN:
+            # A bot's hand is no one's to see before the end (the audit replayed seat 2's).
+            raise fail(
+                f"seat {as_player} is a bot's ({saved.seats[as_player - 1]}): its view stays "
+                "hidden until the game is over; replay a person's seat"
+            )
         seats = [as_player - 1]
     elif spec.is_solitaire or final.is_over:
         seats = list(range(final.players))
@@ -47,6 +55,8 @@ def replay_command(
     # The variant as play names it (gaps[redeals=1]: text, not markup); a game begun from
     # a position has no deal number.
     start = "from a position" if saved.seed is None else f"deal {saved.seed}"
+    if secret and saved.seed is not None:
+        start = "deal shown once the game is over"  # (the number would tell every hand)
     label = escape(spec.variant_label(final.variant))
     count = f"{len(moves)} move{'' if len(moves) == 1 else 's'}"
     console.print(f"[bold]{spec.title}[/] · {label} · {start} · {count}")

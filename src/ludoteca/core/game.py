@@ -142,6 +142,13 @@ class GameSpec:
         return self.max_players == 1
 
     @property
+    def deal_is_secret(self) -> bool:
+        """Would the deal number tell a seat what it must not see (the other hands, the
+        face-down tiles)? Anyone can deal a number again: then it is shown to no one while
+        the game is played, and never chosen by one of several people at the table."""
+        return not self.is_solitaire and self.hidden_information
+
+    @property
     def default_variant(self) -> Variant:
         return self.variants[0]
 

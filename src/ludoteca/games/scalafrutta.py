@@ -242,8 +242,11 @@ class ScalafruttaState(State[Move]):
     def _parse_split(self, raw: str) -> Split:
         words = raw.split()[1:]
         if [w.lower() for w in words] == ["best"]:
-            seat = self.to_move if self.stage == "split" else 0
-            return self.best_split_move(seat)
+            if self.stage != "split":
+                # It was worked out for seat 0 here, and the refusal then named that split:
+                # seat 0's captured tiles, face down under `coperte`.
+                raise parse_error("split", raw, "combinations are made only in a combination phase")
+            return self.best_split_move(self.to_move)
         if [w.lower() for w in words] in ([], ["none"], ["-"]):
             return Split(())
         combos = []

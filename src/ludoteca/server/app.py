@@ -101,7 +101,7 @@ def _seed_is_secret(game: str) -> bool:
         spec = find_game(game)
     except UnknownGameError:
         return True
-    return not spec.is_solitaire and spec.hidden_information
+    return spec.deal_is_secret
 
 
 class Session:

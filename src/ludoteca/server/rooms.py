@@ -258,7 +258,7 @@ class Rooms:
         at the table could ask for it and, with the new table's tokens, read the other
         seats' hands of the same deal."""
         saved = room.saved
-        if _secret_deal(room.spec) and not room.state.is_over:
+        if room.spec.deal_is_secret and not room.state.is_over:
             raise ProtocolError(
                 "forbidden", "the same deal again only once this game is over (it shows the hands)"
             )
@@ -279,7 +279,7 @@ class Rooms:
         spec = _find(request["game"])
         seats = request.get("seats")
         people = 1 if seats is None else sum(1 for kind in seats if kind == HUMAN)
-        if _secret_deal(spec) and people > 1 and request.get("seed") is not None:
+        if spec.deal_is_secret and people > 1 and request.get("seed") is not None:
             raise ProtocolError(
                 "bad-request",
                 "with other people at the table the deal is drawn at random (a chosen deal "
@@ -305,7 +305,7 @@ class Rooms:
             # With hidden tiles, any of the 2**63 deals: a million candidates let a seat find
             # the deal from its own hand in seconds (shuffling each with the public DealRng),
             # and with it every hand. Solitaires keep short numbers, easy to note and replay.
-            seed = secrets.randbelow(MAX_DEAL + 1 if _secret_deal(spec) else 1_000_000)
+            seed = secrets.randbelow(MAX_DEAL + 1 if spec.deal_is_secret else 1_000_000)
         if not 0 <= seed <= MAX_DEAL:
             # SQLite keeps 64-bit integers: a larger deal failed as "the server failed".
             raise ProtocolError(
@@ -343,11 +343,6 @@ def _params_text(params: Mapping[str, Any]) -> dict[str, str]:
             raise ProtocolError("malformed", f"parameter '{key}' must be text, number or boolean")
         text[key] = str(value).lower() if isinstance(value, bool) else str(value)
     return text
-
-
-def _secret_deal(spec: GameSpec) -> bool:
-    """Does the deal number reveal what a seat must not see (others' hands, face-down tiles)?"""
-    return not spec.is_solitaire and spec.hidden_information
 
 
 def _seats(spec: GameSpec, seats: list[Any] | None) -> list[str]:

@@ -33,7 +33,7 @@ def seat_view(room: Room, seat: int) -> dict[str, Any]:
         variant_key=room.variant_key,
         params=room.saved.params,
         # In a multiplayer game with hidden tiles the deal number would reveal them all.
-        seed=room.saved.seed if room.solitaire or not room.spec.hidden_information else None,
+        seed=None if room.spec.deal_is_secret else room.saved.seed,
         seats=[
             {"seat": s, "kind": HUMAN if k == HUMAN else "bot", "name": k}
             for s, k in enumerate(room.saved.seats)
