@@ -359,7 +359,8 @@ def test_two_people_play_domino_from_two_browsers(
 ) -> None:
     """The creator's invite link seats the second person, who sees only their own hand."""
     first = table_on(open_page(), live)
-    first.start("domino", seed=9, bots=["human"])
+    # (No chosen deal with another person at the table: it would tell its chooser every hand.)
+    first.start("domino", bots=["human"])
     link = first.page.locator(".invites a").first.get_attribute("href")
     second = table_on(open_page(), live)
     second.page.goto(link)
@@ -748,10 +749,23 @@ def test_a_finger_scrolls_a_tall_board_and_still_drags_a_piece(
         context.close()
 
 
+def test_a_chosen_deal_with_another_person_is_refused_on_the_page(table: Any) -> None:
+    """Hidden information stays hidden: whoever chose the deal of a game with another person
+    would know every hand (docs/web.md, `new`); the page says why in one line."""
+    table.home()
+    card = table.page.locator(".game[data-game=domino]")
+    card.locator(".seat-list select").first.select_option("human")
+    card.locator("input[name=seed]").fill("9")
+    card.locator("button.play").click()
+    toast = table.page.locator("#toast")
+    toast.wait_for(state="visible")
+    assert "the deal is drawn at random" in toast.inner_text()
+
+
 def test_the_invitation_links_fit_a_phone(open_page: Any, live: Any, table_on: Any) -> None:
     """A seat's link is one long word: on a phone it widened the page past the screen."""
     table = table_on(open_page(375, 740), live)
-    table.start("scalafrutta", seed=4, bots=["human", "greedy"])
+    table.start("scalafrutta", bots=["human", "greedy"])
     table.wait_turn()
     table.page.locator(".invites summary").click()
     assert table.page.locator(".invites a").first.is_visible()
