@@ -766,7 +766,7 @@ def test_the_invitation_links_fit_a_phone(open_page: Any, live: Any, table_on: A
     """A seat's link is one long word: on a phone it widened the page past the screen."""
     table = table_on(open_page(375, 740), live)
     table.start("scalafrutta", bots=["human", "greedy"])
-    table.wait_turn()
+    # (A random deal: whoever starts, the links are there; the other person may be to move.)
     table.page.locator(".invites summary").click()
     assert table.page.locator(".invites a").first.is_visible()
     assert table.page.evaluate("document.documentElement.scrollWidth") <= 375
