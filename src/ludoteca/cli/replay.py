@@ -39,7 +39,7 @@ def replay_command(
         raise fail(f"--as-player must be between 1 and {final.players}")
     secret = spec.deal_is_secret and not final.is_over
     if as_player is not None:
-        if secret and saved.seats and saved.seats[as_player - 1] != HUMAN:
+        if secret and len(saved.seats) >= as_player and saved.seats[as_player - 1] != HUMAN:
             # A bot's hand is no one's to see before the end (the audit replayed seat 2's).
             raise fail(
                 f"seat {as_player} is a bot's ({saved.seats[as_player - 1]}): its view stays "
