@@ -144,16 +144,10 @@ def acme_column_move(seed: int) -> str | None:
     return next((m for m in state.legal_moves_text() if m.split()[-1].startswith("c")), None)
 
 
-def test_a_card_is_dragged_onto_its_target(table: Any) -> None:
-    """Drag and drop does what a click on the card and a click on its target do."""
-    seed = next(s for s in range(300) if acme_column_move(s))
-    move = acme_column_move(seed)
-    assert move is not None
-    card, column = move.split()
-    table.start("acme", seed=seed)
-    page = table.page
-    source = page.locator(f'svg.board [data-key~="{card}"]').last.bounding_box()
-    target = page.locator(f'svg.board [data-key~="{column}"]').last.bounding_box()
+def drag(page: Any, piece: Any, place: Any) -> None:
+    """Drag ``piece`` onto ``place`` with the mouse, in small steps, as a person does."""
+    source = piece.bounding_box()
+    target = place.bounding_box()
     page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
     page.mouse.down()
     for step in range(1, 11):
@@ -162,6 +156,21 @@ def test_a_card_is_dragged_onto_its_target(table: Any) -> None:
             source["y"] + (target["y"] - source["y"]) * step / 10 + source["height"] / 2,
         )
     page.mouse.up()
+
+
+def test_a_card_is_dragged_onto_its_target(table: Any) -> None:
+    """Drag and drop does what a click on the card and a click on its target do."""
+    seed = next(s for s in range(300) if acme_column_move(s))
+    move = acme_column_move(seed)
+    assert move is not None
+    card, column = move.split()
+    table.start("acme", seed=seed)
+    page = table.page
+    drag(
+        page,
+        page.locator(f'svg.board [data-key~="{card}"]').last,
+        page.locator(f'svg.board [data-key~="{column}"]').last,
+    )
     table.wait_ply(1)
     assert table.room().state.history_text() == [move]
 
@@ -525,16 +534,11 @@ def test_a_gaps_card_dropped_where_it_cannot_go_says_where_it_goes(table: Any) -
     mover = next(m for m in state.legal_moves_text() if not m.startswith("2"))
     card = Card.parse(mover)
     other = next(c for c in state.grid if c is not None and str(c) not in mover and c.rank > 2)
-    source = page.locator(f'svg.board [data-key~="{mover}"]').first.bounding_box()
-    target = page.locator(f'svg.board [data-key~="{other}"]').first.bounding_box()
-    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
-    page.mouse.down()
-    for step in range(1, 11):
-        page.mouse.move(
-            source["x"] + (target["x"] - source["x"]) * step / 10 + source["width"] / 2,
-            source["y"] + (target["y"] - source["y"]) * step / 10 + source["height"] / 2,
-        )
-    page.mouse.up()
+    drag(
+        page,
+        page.locator(f'svg.board [data-key~="{mover}"]').first,
+        page.locator(f'svg.board [data-key~="{other}"]').first,
+    )
     toast = page.locator("#toast")
     toast.wait_for(state="visible")
     assert toast.inner_text() == f"{mover} goes only right of {Card(card.rank - 1, card.suit)}."

@@ -48,20 +48,23 @@ def realize(state: GapsState, answer: Answer, tidy: bool = True) -> list[str]:
     if not tidy:
         return played
     shorter = tidied(state, steps, game.position())
-    if len(shorter) == len(steps):
-        return played
-    game = _copy(state)
-    played = []
-    for step in shorter:
-        game.apply(step)
-        played.append(game.move_text(step))
-    return played
+    return played if len(shorter) == len(steps) else _texts(state, shorter)
 
 
 def _copy(state: GapsState) -> GapsState:
     game = state.spec.from_position(state.position(), state.variant)
     assert isinstance(game, GapsState)
     return game
+
+
+def _texts(state: GapsState, steps: list[GapsMove]) -> list[str]:
+    """``steps`` played on a copy of ``state``, as engine notation."""
+    game = _copy(state)
+    played: list[str] = []
+    for step in steps:
+        game.apply(step)
+        played.append(game.move_text(step))
+    return played
 
 
 def tidied(state: GapsState, steps: list[GapsMove], end: str) -> list[GapsMove]:
@@ -162,14 +165,7 @@ answer is the same on any machine); under a time budget they run until it ends."
 
 def _played(game: GapsState, line: nested.Line) -> list[str]:
     """The nested search's line played on a copy of ``game``, as engine notation."""
-    copy = game.spec.from_position(game.position(), game.variant)
-    assert isinstance(copy, GapsState)
-    played: list[str] = []
-    for code, target in line:
-        step = concrete_move(code, target, copy.ranks)
-        copy.apply(step)
-        played.append(copy.move_text(step))
-    return played
+    return _texts(game, [concrete_move(code, target, game.ranks) for code, target in line])
 
 
 def hint(state: State[Any], seconds: float) -> Hint:
