@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from ludoteca.core.registry import all_games, find_game
 
@@ -516,9 +517,10 @@ def test_a_gaps_card_that_cannot_move_says_why(table: Any) -> None:
     else:
         pytest.fail("deal 7 has no stuck card")
     page.locator(f'svg.board [data-key~="{card}"]').first.click()
-    toast = page.locator("#toast")
-    toast.wait_for(state="visible")
-    assert toast.inner_text() == f"{card} goes right of {before}, where {state.grid[right]} is."
+    # (The toast is laid out, so "visible", before its text is set: expect retries.)
+    expect(page.locator("#toast")).to_have_text(
+        f"{card} goes right of {before}, where {state.grid[right]} is."
+    )
 
 
 def test_a_gaps_card_dropped_where_it_cannot_go_says_where_it_goes(table: Any) -> None:
@@ -539,9 +541,9 @@ def test_a_gaps_card_dropped_where_it_cannot_go_says_where_it_goes(table: Any) -
         page.locator(f'svg.board [data-key~="{mover}"]').first,
         page.locator(f'svg.board [data-key~="{other}"]').first,
     )
-    toast = page.locator("#toast")
-    toast.wait_for(state="visible")
-    assert toast.inner_text() == f"{mover} goes only right of {Card(card.rank - 1, card.suit)}."
+    expect(page.locator("#toast")).to_have_text(
+        f"{mover} goes only right of {Card(card.rank - 1, card.suit)}."
+    )
     assert table.room().state.history_text() == []
 
 
@@ -606,9 +608,7 @@ def test_a_move_the_rules_refuse_says_why(table: Any, game: str) -> None:
         page.locator('svg.board [data-key~="c3"]').click()
         page.locator('svg.board [data-key~="c1"]').click()
         tried = "1F c1"
-    toast = page.locator("#toast[data-kind=error]")
-    toast.wait_for(state="visible")
-    assert toast.inner_text() == rules_refusal(game, 7, tried)
+    expect(page.locator("#toast[data-kind=error]")).to_have_text(rules_refusal(game, 7, tried))
     assert table.ply() == 0 and len(table.room().moves) == 0
 
 
@@ -761,9 +761,8 @@ def test_a_chosen_deal_with_another_person_is_refused_on_the_page(table: Any) ->
     card.locator(".seat-list select").first.select_option("human")
     card.locator("input[name=seed]").fill("9")
     card.locator("button.play").click()
-    toast = table.page.locator("#toast")
-    toast.wait_for(state="visible")
-    assert "the deal is drawn at random" in toast.inner_text()
+    # (The empty toast counts as visible: expect waits for the server's answer.)
+    expect(table.page.locator("#toast")).to_contain_text("the deal is drawn at random")
 
 
 def test_the_invitation_links_fit_a_phone(open_page: Any, live: Any, table_on: Any) -> None:
@@ -930,6 +929,6 @@ def test_a_deal_number_is_sent_as_typed(table: Any) -> None:
     card = table.page.locator(".game[data-game=gaps]")
     card.locator("input[name=seed]").fill("1e3")
     card.locator("button.play").click()
-    toast = table.page.locator("#toast")
-    toast.wait_for(state="visible")
-    assert toast.inner_text() == "A deal number is a whole number, 0 or more: not 1e3."
+    expect(table.page.locator("#toast")).to_have_text(
+        "A deal number is a whole number, 0 or more: not 1e3."
+    )
