@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -565,6 +566,26 @@ def test_the_rules_open_with_the_game_not_the_source_files(client: TestClient) -
         assert "<h2>" in html and "<li>" in html
     domino = client.get("/api/rules/domino").json()["html"]
     assert "<p>For 2, 3 or 4 players, with the 36 fruit tiles" in domino
+
+
+def test_the_rules_dialog_cites_sources_in_players_words(client: TestClient) -> None:
+    """The rules documents cite RULES.md, "the seed" (the original text) and test files for
+    developers; the dialog said so to players too. It says "our ruling" and "the original
+    text", and "seed" stays only as a deal number ("shuffled from the seed")."""
+    for game in client.get("/api/games").json()["games"]:
+        html = " ".join(client.get(f"/api/rules/{game['name']}").json()["html"].split())
+        assert "RULES.md" not in html and ".py" not in html, game["name"]
+        cited = re.findall(r"(?<!from )(?<!from the )(?:the )?seed(?:'s|,|:| says| sets)", html)
+        assert cited == [], (game["name"], cited)
+    acme = " ".join(client.get("/api/rules/acme").json()["html"].split())
+    assert "(the stuck rule).</strong> Our ruling: the game ends" in acme
+    gaps = " ".join(client.get("/api/rules/gaps").json()["html"].split())
+    assert "(original text, Gameplay 4; our ruling)" in gaps
+    assert "shuffled from the seed, and dealt" in gaps
+    split = " ".join(client.get("/api/rules/scalafrutta").json()["html"].split())
+    assert "Our assumption: the original text&#x27;s figure is lost" in split or (
+        "Our assumption: the original text's figure is lost" in split
+    )
 
 
 def test_the_rules_dialog_leaves_out_asides_that_open_with_code(client: TestClient) -> None:

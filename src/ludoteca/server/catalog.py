@@ -52,7 +52,7 @@ def rules_html(spec: GameSpec, docs: Path | None = None) -> str:
         if path.is_file():
             text, cut, _ = path.read_text(encoding="utf-8").partition(PLAYERS_END)
             # js-default: tables on, raw HTML off (the page shows the output as-is).
-            text = CODE_ASIDE.sub("", _without_sources(text))
+            text = _in_players_words(CODE_ASIDE.sub("", _without_sources(text)))
             html = str(MarkdownIt("js-default").render(text))
             if cut:
                 where = _escape(spec.rules_doc or f"docs/rules/{spec.name}.md")
@@ -74,6 +74,41 @@ CODE_ASIDE = re.compile(r"\s*\(`[A-Za-z_][\w.]*\([^`]*\)`[^()]*\)")
 
 CITES_A_FILE = re.compile(r"`[^`]*(?:/|\.(?:md|txt|py))[^`]*`|RULES\.md")
 """A sentence that names a file of the project (`src/...`, a seed's `.txt`, RULES.md)."""
+
+
+FILE_ASIDE = re.compile(r"\s*\(`?[\w./-]+\.(?:py|md|txt)`?\)")
+"""An aside that only names a file of the project, such as ``(tests/games/test_x.py)``."""
+
+RULED = re.compile(r"RULES\.md(?: \*?(assumption)\*?)?")
+"""Our rulings file, cited after a rule; players read "our ruling" (or "our assumption")."""
+
+THE_TEXT = re.compile(
+    r"(?<!from )(?<!from the )\b(?:([Tt]he) )?seed(?=(?:'s|,|:| (?:says|sets|forbids|places"
+    r"|moves|calls|ends|only|is silent|has|leaves)\b))"
+)
+""""The seed" meaning the original rule text (as the documents cite it), not a deal number
+("shuffled from the seed"): cited with a comma or colon, owning something, saying something."""
+
+OPENS = re.compile(r"(?:^|[.|]|^\s*(?:[-*]|\d+\.))[\s*]*$")
+"""What comes before the first word of a sentence, a list item or a table cell."""
+
+
+def _in_players_words(text: str) -> str:
+    """The rules documents cite their sources for developers: ``RULES.md``, "the seed" (the
+    original rule text), a test file. The dialog says "our ruling" and "the original text",
+    and leaves out an aside that only names a file."""
+    text = FILE_ASIDE.sub("", text)
+
+    def ruled(match: re.Match[str]) -> str:
+        line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
+        our = "Our" if OPENS.search(line) else "our"
+        return f"{our} {match.group(1) or 'ruling'}"
+
+    def the_text(match: re.Match[str]) -> str:
+        return f"{match.group(1)} original text" if match.group(1) else "original text"
+
+    text = RULED.sub(ruled, text)
+    return THE_TEXT.sub(the_text, text)
 
 
 def _without_sources(text: str) -> str:
