@@ -1106,3 +1106,78 @@ def test_a_hint_is_a_move_the_rules_allow_after_2s_went_back_and_forth() -> None
     assert answer.move in game.legal_moves_text(), answer
     if answer.winnable is None:
         assert "bring back an earlier position" in answer.note
+
+
+def _follow_hints(game: GapsState, limit: int) -> list[tuple[str, str]]:
+    """Play the hints one after another up to the next redeal, the end, or ``limit`` moves:
+    each (move, note)."""
+    hint = find_solver("gaps").hint
+    assert hint is not None
+    played = []
+    for _ in range(limit):
+        answer = hint(game, 2.0)
+        if answer.move is None or answer.move == "redeal":
+            break
+        assert answer.move in game.legal_moves_text(), answer
+        game.apply(answer.move)
+        played.append((answer.move, answer.note))
+    return played
+
+
+def test_hints_followed_one_after_another_play_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed, Gameplay 4 and RULES.md (repetition): each hint searched afresh and could pick
+    another line to the same figure, and on a lost deal the hints sent a 2 and its 3 round
+    the first column for dozens of moves. A hint on the line of an exact earlier one goes on
+    along it without a search, and the line reaches the figure it promised. (Montana deal 3
+    cannot win without a redeal; the hint's search is exact there.)"""
+    from ludoteca.solvers.gaps import fast, plans
+
+    plans.forget()
+    game = SPEC.new_game("montana", 3)
+    hint = find_solver("gaps").hint
+    assert hint is not None
+    first = hint(game, 2.0)
+    promised = int(first.note.split("at best ")[1].split(" ")[0])
+    game.apply(first.move)
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the hint searched again")
+
+    monkeypatch.setattr(fast, "decide", no_search)
+    monkeypatch.setattr(fast, "best_dead_end", no_search)
+    played = _follow_hints(game, 300)
+    assert {note for _, note in played} == {first.note}
+    assert game.legal_moves_text() == ["redeal"] and game.in_sequence == promised
+
+
+def test_a_hint_whose_line_is_forbidden_takes_the_best_allowed_move() -> None:
+    """RULES.md (repetition). After these 96 moves of deal 112, every one a hint of the time,
+    the search's best line begins 3H, which would bring back an earlier position. The hint
+    then offered another move of the line, 2D>r3, which leaves 29 in sequence at best, and
+    still promised 31. Now each allowed move is searched, and the best one is offered with
+    its own figure; the hints from there reach it."""
+    from ludoteca.solvers.gaps import plans
+
+    plans.forget()
+    game = SPEC.new_game("gaps", 112)
+    for move in HINTS_OF_112.split():
+        game.apply(move)
+    assert "3H" not in game.legal_moves_text()
+    hint = find_solver("gaps").hint
+    assert hint is not None
+    first = hint(game, 2.0)
+    assert first.move != "2D>r3" and first.note.endswith("at best 31 in sequence"), first
+    game.apply(first.move)
+    _follow_hints(game, 300)
+    assert game.legal_moves_text() == ["redeal"] and game.in_sequence == 31
+
+
+HINTS_OF_112 = (
+    "7H 4C KD 8H TC 3C 9H JD 4H JC 2H>r4 3S 2S>r1 QC 2H>r2 2C>r4 KC 9C 5S 6C TC 4S QH 5D 3H "
+    "5C TS 6S 9D 3D 7C 5S KH JC KS 8S QC KC 7S 8S 9S TD 6D 2S>r3 2H>r1 3H 2H>r2 4H 3H 2H>r1 "
+    "3H 6C 2H>r2 3H 2H>r1 2C>r2 3H 3C JS TS 5H 2S>r4 2H>r3 3H 2H>r1 2C>r3 3H 3C 2H>r2 3H "
+    "2H>r1 2C>r2 3H 2H>r3 2C>r1 2H>r2 3H 3C 2H>r3 3H 2H>r2 2C>r3 3H 2H>r1 2C>r2 2H>r3 3H "
+    "2H>r1 2C>r3 4D 2H>r2 3H 2C>r1 2H>r3 3H 2H>r2"
+)
+"""The moves the hint offered on deal 112, one after another, before it kept its line (a
+review of the terminal game, 2026-11-27)."""

@@ -20,7 +20,7 @@ from ludoteca.core.game import State
 from ludoteca.core.rng import DealRng
 from ludoteca.games.gaps import REDEAL, GapsMove, GapsState
 from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
-from ludoteca.solvers.gaps import fast, nested
+from ludoteca.solvers.gaps import fast, nested, plans
 from ludoteca.solvers.gaps.line import board_of, concrete_move, engine_moves
 from ludoteca.solvers.gaps.reference import Answer
 
@@ -171,17 +171,37 @@ def _played(game: GapsState, line: nested.Line) -> list[str]:
 def hint(state: State[Any], seconds: float) -> Hint:
     """The first move of a winning line; in a position that cannot win (or whose search ran
     out of time), the first move of the line to the best dead end found, which is what a
-    redeal keeps. Half the time decides; the rest looks for the best dead end if needed,
-    with the nested Monte Carlo search beside it (:mod:`.nested`), which often reaches far
-    better dead ends than a best-dead-end search cut short, and sometimes a win."""
-    began = time.perf_counter()
+    redeal keeps. A hint on the line of an earlier one goes on along it (:mod:`.plans`): at
+    once where that search was exact, else after a search of its own that must do better to
+    change the line. So hints followed one after another play one line to its end."""
     game = _as_gaps(state)
     legal = game.legal_moves()
     if not legal:
         return Hint(None, False, "no move left")
     if legal == [REDEAL]:
         return Hint("redeal", None, "no other move: redeal")
+    kept = plans.recall(game)
+    if kept is not None and kept[0].exact:
+        return Hint(kept[1], kept[0].winnable, kept[0].note)
+    fresh, found = _searched(game, seconds)
+    if kept is not None:  # an inexact line: only a better one (or an exact one) replaces it
+        plan, move = kept
+        if found is None or (not found.exact and found.reached <= plan.reached):
+            return Hint(move, plan.winnable, plan.note)
+    if found is not None:
+        plans.remember(game, found)
+    return fresh
+
+
+def _searched(game: GapsState, seconds: float) -> tuple[Hint, plans.Plan | None]:
+    """The hint from a search of ``game`` within ``seconds``, and the plan behind it (None
+    where the line's first move is one the repetition rule forbids here). Half the time
+    decides; the rest looks for the best dead end if needed, with the nested Monte Carlo
+    search beside it (:mod:`.nested`), which often reaches far better dead ends than a
+    best-dead-end search cut short, and sometimes a win."""
+    began = time.perf_counter()
     board = board_of(game)
+    full = board.shape.full
     budget = 0.8 * seconds
     # The note says "without a redeal" only where one is left (in no-redeal it meant
     # nothing), and not what the verdict (``winnable``) says already.
@@ -190,17 +210,14 @@ def hint(state: State[Any], seconds: float) -> Hint:
     # Two workers: a beam beside the search finds many wins a short search misses.
     answer = fast.decide(board, None, seconds=budget / 2, workers=2)
     if answer.winnable:
-        first, own = _first(game, answer)
-        if own:
-            return Hint(first, True, winnable)
+        line = realize(game, answer)
+        if line and line[0] in game.legal_moves_text():
+            return Hint(line[0], True, winnable), plans.Plan(
+                tuple(line), True, winnable, full, True
+            )
         # The search knows nothing of the moves before: its line may begin by bringing back
         # an earlier position of this deal, which the rules forbid (RULES.md, repetition).
-        return Hint(
-            first,
-            None,
-            "the winning line found begins with a 2's move that would "
-            "bring back an earlier position of this deal; no verdict",
-        )
+        return _around(game, began + budget, left)
     deadline = began + budget
     done = threading.Event()
     with ThreadPoolExecutor(1) as side:
@@ -209,26 +226,67 @@ def hint(state: State[Any], seconds: float) -> Hint:
         )
         most = fast.best_dead_end(board, None, deadline=deadline)
         done.set()
-        reached, line = looking.result()
+        reached, nested_line = looking.result()
     exact = most.complete
     if most.best_dead_end < answer.best_dead_end:
         most = answer  # only when the bounded search stopped early: not exact
-    step = _concrete_first(game, line)
-    if reached == board.shape.full and step is not None:
-        return Hint(step, True, winnable)
+    step = _concrete_first(game, nested_line)
+    if reached == full and step is not None:
+        line = _played(game, nested_line)
+        return Hint(step, True, winnable), plans.Plan(tuple(line), True, winnable, full, True)
     # Lost without a redeal is lost only when no redeal is left: a redeal may still win.
     lost = None if left else False
     verdict = "not winnable without a redeal; " if left else ""
     if answer.complete and exact:
         note = f"{verdict}at best {most.best_dead_end} in sequence"
-        return Hint(_first(game, most)[0], lost, note)
-    move = step if step is not None and reached > most.best_dead_end else _first(game, most)[0]
-    found = max(reached, most.best_dead_end)
+        line = realize(game, most)
+        if line and line[0] not in game.legal_moves_text():
+            return _around(game, began + budget, left)  # (as for a win, above)
+        move = line[0] if line else _first(game, most)[0]
+        plan = plans.Plan(tuple(line), lost, note, most.best_dead_end, True) if line else None
+        return Hint(move, lost, note), plan
+    if step is not None and reached > most.best_dead_end:
+        line, got = _played(game, nested_line), reached
+    else:
+        line, got = realize(game, most), most.best_dead_end
     if answer.complete:
-        note = f"{verdict}{found} in sequence found so far"
-        return Hint(move, lost, note)
-    note = f"search stopped; {found} in sequence reached so far"
-    return Hint(move, None, note)
+        note = f"{verdict}{got} in sequence found so far"
+    else:
+        lost, note = None, f"search stopped; {got} in sequence reached so far"
+    if line and line[0] not in game.legal_moves_text():
+        return _around(game, began + budget, left)
+    if not line:
+        return Hint(_first(game, most)[0], lost, note), None
+    return Hint(line[0], lost, note), plans.Plan(tuple(line), lost, note, got, False)
+
+
+def _around(game: GapsState, deadline: float, left: bool) -> tuple[Hint, plans.Plan | None]:
+    """The hint where the line found begins with a 2's move the repetition rule forbids
+    here (RULES.md: no move may bring back an earlier position of this deal; the search
+    knows nothing of the moves before): each allowed move's position searched for its
+    best dead end (a win is one with every card in sequence), the time left shared among
+    them. The best of them, with a verdict only where every search finished."""
+    allowed = game.legal_moves_text()
+    verdict = "not winnable without a redeal; " if left else ""
+    results: list[tuple[int, bool, str, list[str]]] = []
+    for at, move in enumerate(allowed):
+        child = _copy(game)
+        child.apply(move)
+        share = (deadline - time.perf_counter()) / (len(allowed) - at)
+        answer = fast.best_dead_end(board_of(child), None, deadline=time.perf_counter() + share)
+        results.append((answer.best_dead_end, answer.complete, move, realize(child, answer)))
+    best, _, move, rest = max(results, key=lambda r: r[0])
+    line = (move, *rest)
+    full = board_of(game).shape.full
+    if best == full:
+        note = "no redeal needed" if left else ""
+        return Hint(move, True, note), plans.Plan(line, True, note, full, True)
+    if all(complete for _, complete, _, _ in results):
+        note = f"{verdict}at best {best} in sequence"
+        lost = None if left else False
+        return Hint(move, lost, note), plans.Plan(line, lost, note, best, True)
+    note = f"search stopped; {best} in sequence reached so far"
+    return Hint(move, None, note), plans.Plan(line, None, note, best, False)
 
 
 def _concrete_first(game: GapsState, line: nested.Line) -> str | None:
