@@ -1061,7 +1061,52 @@ def test_new_deals_another_game_at_the_prompt_and_asks_before_leaving_one(tmp_pa
     out = result.stdout
     assert "game over" in out and "undo, new, save FILE or quit" in out
     assert out.index("game over") < out.index("deal 2") < out.index("deal 3")
-    assert "the game in progress is not saved: type new again to leave it" in out
+    assert "this game is not saved: save FILE keeps it, new again leaves it" in out
     assert "new takes a deal number: new 42, not x" in out
     stats = json.loads(runner.invoke(app, ["stats", "tappeto", "--json"]).stdout)
     assert stats["played"] == 1  # the finished deal; the one left is not a game played
+
+
+def test_quit_asks_before_leaving_a_game_not_saved(tmp_path: Path) -> None:
+    """Nothing is lost: ``quit`` left a game in progress without a word, where ``new`` asked
+    first; and both asked right after ``save`` or ``--load``, when nothing was left to lose."""
+    save = tmp_path / "g.json"
+    asked = "this game is not saved: save FILE keeps it, quit again leaves it"
+    moved = runner.invoke(app, ["play", "tappeto", "--seed", "1"], input="2C\nquit\nquit\n")
+    assert moved.exit_code == 0 and moved.stdout.count(asked) == 1, moved.stdout
+    saved = runner.invoke(app, ["play", "tappeto", "--seed", "1"], input=f"2C\nsave {save}\nquit\n")
+    assert saved.exit_code == 0 and "not saved" not in saved.stdout, saved.stdout
+    loaded = runner.invoke(app, ["play", "--load", str(save)], input="new 3\nquit\n")
+    assert loaded.exit_code == 0 and "not saved" not in loaded.stdout, loaded.stdout
+    assert "deal 3" in loaded.stdout
+    # The question is asked again about moves made after it.
+    again = runner.invoke(app, ["play", "--load", str(save)], input="3C\nquit\n")
+    assert again.stdout.count(asked) == 1, again.stdout
+
+
+def test_a_game_ended_again_from_a_save_made_before_its_end_counts_once(tmp_path: Path) -> None:
+    """Statistics count each game once: ending a game, then loading a save made before its
+    end and ending it again, counted it twice (every win could be played again from a save
+    one move short). Each game has an id, kept in its save."""
+    from ludoteca.core import find_game
+
+    state = find_game("tappeto").new_game(seed=1)
+    moves: list[str] = []
+    while not state.is_over:
+        moves.append(str(state.apply(state.legal_moves()[0])))
+    save, db = tmp_path / "short.json", str(tmp_path / "r.db")
+    session = [*moves[:-1], f"save {save}", moves[-1], "quit"]
+    first = runner.invoke(
+        app, ["play", "tappeto", "--seed", "1", "--db", db], input="\n".join(session) + "\n"
+    )
+    assert first.exit_code == 0 and "game over" in first.stdout, first.stdout
+    again = runner.invoke(
+        app, ["play", "--load", str(save), "--db", db], input=f"{moves[-1]}\nquit\n"
+    )
+    assert "this game was counted when it first ended" in again.stdout, again.stdout
+    other = runner.invoke(
+        app, ["play", "tappeto", "--seed", "1", "--db", db], input="\n".join(moves) + "\nquit\n"
+    )
+    assert "counted when it first ended" not in other.stdout  # the same deal, another game
+    stats = json.loads(runner.invoke(app, ["stats", "tappeto", "--json", "--db", db]).stdout)
+    assert stats["played"] == 2, stats

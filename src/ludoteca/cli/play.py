@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import uuid
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -42,15 +43,31 @@ HELP = (
 class Session:
     """One game at the terminal: the state, who sits where, and what was already shown."""
 
-    def __init__(self, state: State[Any], seats: list[str], db: Path | None, start: str | None):
+    def __init__(
+        self,
+        state: State[Any],
+        seats: list[str],
+        db: Path | None,
+        start: str | None,
+        game_id: str | None = None,
+    ):
         self.seats = seats
         self.db = db
-        self._begin(state, start)
+        self._begin(state, start, game_id)
+        # A loaded game is kept as it is in its file: nothing to lose until a move is made.
+        self.kept: tuple[str, ...] = tuple(state.history_text()) if game_id is not None else ()
+        """The moves as last saved (or loaded): leaving the game then loses nothing."""
 
-    def _begin(self, state: State[Any], start: str | None) -> None:
+    def _begin(self, state: State[Any], start: str | None, game_id: str | None = None) -> None:
         """Sit down to ``state``: its bots, what was shown, whether it was counted."""
         self.state = state
         self.start = start
+        # Saved with the game, so that a game ended, then ended again from a save made
+        # before its end, counts once in the statistics.
+        self.game_id = game_id or uuid.uuid4().hex
+        self.kept = ()
+        self.warned: tuple[str, ...] | None = None
+        """The moves when leaving was last refused: a second ``new`` or ``quit`` leaves."""
         self.bots: dict[int, Bot] = {
             i: make_bot(state.spec, kind) for i, kind in enumerate(self.seats) if kind != HUMAN
         }
@@ -60,7 +77,6 @@ class Session:
         # A game counts once, when it ends here: not again after an undo and a new ending
         # (as on the web, the first ending counts), nor when a finished save is loaded.
         self.recorded = state.is_over
-        self.warned_new = False
 
     @property
     def spec(self) -> GameSpec:
@@ -155,7 +171,7 @@ class Session:
                 console.print(f"[bold red]error:[/] {escape(str(err))}: the result is not stored")
                 return
             with connection:
-                record_finished(
+                counted = record_finished(
                     connection,
                     self.spec.name,
                     # With its parameters (gaps[redeals=0]), as the web app records it.
@@ -166,7 +182,19 @@ class Session:
                     len(self.state.history),
                     dict(outcome.details),
                     "terminal",
+                    self.game_id,
                 )
+            if not counted:
+                console.print("[dim]this game was counted when it first ended[/]")
+
+    def leaving(self, word: str) -> None:
+        """Refuse, once, to leave a game in progress whose moves are not saved: the next
+        ``word`` (``new`` or ``quit``) leaves it."""
+        moves = tuple(self.state.history_text())
+        if self.state.is_over or moves == self.kept or moves == self.warned:
+            return
+        self.warned = moves
+        raise LudotecaError(f"this game is not saved: save FILE keeps it, {word} again leaves it")
 
     def command(self, line: str) -> bool:
         """Carry out one line typed by a person; False when they quit."""
@@ -175,6 +203,7 @@ class Session:
             case "":
                 return True
             case "quit" | "exit" | "q":
+                self.leaving(word.lower())
                 return False
             case "help" | "?":
                 console.print(HELP)
@@ -201,9 +230,7 @@ class Session:
             raise LudotecaError(f"new takes a deal number: new 42, not {shown(number)}")
         deal = int(number) if number else random_seed(self.spec)
         check_deal_numbers(deal)
-        if self.state.history and not self.state.is_over and not self.warned_new:
-            self.warned_new = True
-            raise LudotecaError("the game in progress is not saved: type new again to leave it")
+        self.leaving("new")
         self._begin(self.spec.new_game(self.state.variant, deal, len(self.seats)), None)
         if self.state.current_player not in self.bots:
             self.show()
@@ -220,7 +247,7 @@ class Session:
             raise LudotecaError(f"the game is over: no hint ({self.after_the_end})")
         # The search gets a copy, so that Ctrl-C can stop it anywhere without leaving a
         # half-searched position behind; the game goes on (it used to end the session).
-        copy = restore(snapshot(self.state, self.seats, self.start))
+        copy = restore(snapshot(self.state, self.seats, self.start, self.game_id))
         try:
             with console.status("thinking… (Ctrl-C stops it)"):
                 found = hint_for(copy, self.viewer(), 2.0)
@@ -245,10 +272,11 @@ class Session:
         try:
             if path.is_dir():
                 raise LudotecaError(f"{path} is a folder: save FILE needs a file name")
-            write_atomic(path, snapshot(self.state, self.seats, self.start).dumps())
+            write_atomic(path, snapshot(self.state, self.seats, self.start, self.game_id).dumps())
         except OSError as err:
             # A file the system will not write must not end the game (and lose it).
             raise LudotecaError(f"cannot save to {path}: {err.strerror or err}") from None
+        self.kept = tuple(self.state.history_text())
         console.print(f"saved to {escape(str(path))}")
 
 
@@ -304,8 +332,11 @@ def play_command(
     db: DbOpt = None,
 ) -> None:
     """Play a game in the terminal: moves in the game's notation, undo, hint, save, quit."""
+    game_id = None
     if load is not None:
-        state, seats, start = _resumed(load, game, [variant, seed, param, players, position])
+        state, seats, start, game_id = _resumed(
+            load, game, [variant, seed, param, players, position]
+        )
     else:
         if game is None:
             raise fail("say which game: ludoteca play GAME (see 'ludoteca games'), or --load FILE")
@@ -332,12 +363,12 @@ def play_command(
         # file that is no database let the game be played, then ended the session with
         # its last move.
         open_db(db).close()
-    run_session(Session(state, seats, db, start))
+    run_session(Session(state, seats, db, start, game_id))
 
 
 def _resumed(
     load: Path, game: str | None, options: list[object]
-) -> tuple[State[Any], list[str], str | None]:
+) -> tuple[State[Any], list[str], str | None, str]:
     """The saved game, its seats and start; the file says which game, variant and deal, so
     options that would say otherwise are refused rather than quietly ignored."""
     if any(option not in (None, []) for option in options):
@@ -345,4 +376,5 @@ def _resumed(
     saved, state = loads(read_text(load), str(load))
     if game is not None and find_game(game).name != state.spec.name:
         raise fail(f"{load} is a saved game of {state.spec.name}, not of {game}")
-    return state, saved.seats or [HUMAN], saved.start
+    # (A save from before games had an id gets one now.)
+    return state, saved.seats or [HUMAN], saved.start, saved.game_id or uuid.uuid4().hex

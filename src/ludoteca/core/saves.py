@@ -31,6 +31,9 @@ class SavedGame:
     seats: list[str] = field(default_factory=list)
     start: str | None = None
     """A start position in the game's notation, for games begun from ``--position``."""
+    game_id: str | None = None
+    """Which game this is (the terminal gives each game one when it begins): a game that
+    ends, saved before its end, and ends again from the save is counted once."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -44,6 +47,7 @@ class SavedGame:
             "players": self.players,
             "seats": self.seats,
             "moves": self.moves,
+            **({"game_id": self.game_id} if self.game_id is not None else {}),
         }
 
     def dumps(self) -> str:
@@ -51,7 +55,10 @@ class SavedGame:
 
 
 def snapshot(
-    state: State[Any], seats: list[str] | None = None, start: str | None = None
+    state: State[Any],
+    seats: list[str] | None = None,
+    start: str | None = None,
+    game_id: str | None = None,
 ) -> SavedGame:
     """What to write to disk for ``state``: its deal and its moves so far."""
     return SavedGame(
@@ -63,6 +70,7 @@ def snapshot(
         players=state.players,
         seats=list(seats or []),
         start=start,
+        game_id=game_id,
     )
 
 
@@ -86,6 +94,7 @@ def parse_saved(text: str, source: str = "save") -> SavedGame:
             players=_typed(data, "players", int),
             seats=[str(s) for s in _typed(data, "seats", list)],
             moves=[_move(m) for m in _typed(data, "moves", list)],
+            game_id=_optional_text(data, "game_id"),
         )
     except (KeyError, TypeError) as err:
         raise SaveFileError(f"{source}: {err.args[0]}") from None
@@ -106,6 +115,13 @@ def _optional_int(data: Mapping[str, Any], key: str) -> int | None:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f'the field "{key}" must be an integer or null')
+    return value
+
+
+def _optional_text(data: Mapping[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f'the field "{key}" must be text')
     return value
 
 

@@ -50,6 +50,18 @@ def _create(connection: sqlite3.Connection) -> None:
         CREATE INDEX IF NOT EXISTS finished_by_game ON finished_games (game, variant);
         """
     )
+    # A database made before games had an id gets the column; its older results have none.
+    columns = {row[1] for row in connection.execute("PRAGMA table_info(finished_games)")}
+    if "game_id" not in columns:
+        try:
+            connection.execute("ALTER TABLE finished_games ADD COLUMN game_id TEXT")
+        except sqlite3.OperationalError as err:  # another connection added it meanwhile
+            if "duplicate column" not in str(err):
+                raise
+    # One result a game (NULLs, results without an id, do not collide).
+    connection.execute(
+        "CREATE UNIQUE INDEX IF NOT EXISTS finished_once ON finished_games (game_id)"
+    )
 
 
 @dataclass(frozen=True)
@@ -163,14 +175,29 @@ def record_finished(
     moves: int,
     details: dict[str, Any],
     source: str,
-) -> None:
+    game_id: str | None = None,
+) -> bool:
+    """Store a finished game; False (and nothing stored) if the game ``game_id`` was stored
+    already: it ended before, was saved before its end, and ended again from the save."""
     with connection:
-        connection.execute(
-            "INSERT INTO finished_games"
-            " (game, variant, seed, won, score, moves, details, source, finished)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game, variant, seed, int(won), score, moves, json.dumps(details), source, time.time()),
+        cursor = connection.execute(
+            "INSERT OR IGNORE INTO finished_games"
+            " (game, variant, seed, won, score, moves, details, source, finished, game_id)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game,
+                variant,
+                seed,
+                int(won),
+                score,
+                moves,
+                json.dumps(details),
+                source,
+                time.time(),
+                game_id,
+            ),
         )
+    return cursor.rowcount == 1
 
 
 def game_statistics(connection: sqlite3.Connection) -> list[dict[str, Any]]:
