@@ -404,8 +404,8 @@ def test_a_study_stopped_before_its_first_deal_is_listed_without_seeds(
         study_id(connection, "gaps", "no-redeal", "solver", 0, 300_000)
     rows = runner.invoke(app, ["study", "--list"]).stdout.splitlines()
     assert "…-1" not in "".join(rows)
-    cells = [cell.strip() for cell in rows[4].split("│")]
-    assert (cells[5], cells[6]) == ("–", "0"), cells  # seeds, deals
+    cells = rows[4].split()  # (columns a space apart: box.SIMPLE_HEAD)
+    assert (cells[4], cells[5], cells[6]) == ("–", "300k", "0"), cells  # seeds, states, deals
 
 
 def test_hot_seat_hides_each_hand_until_its_player_is_ready() -> None:
@@ -698,7 +698,7 @@ def test_study_and_tournament_show_names_and_parameters_as_typed() -> None:
     study = run("study", "gaps", "-p", "redeals=1", "--deals", "2", "--max-states", "1000")
     assert study.returncode == 0, study.stderr
     assert study.stdout.startswith("gaps · gaps[redeals=1] · policy solver: ")
-    assert "│ gaps[redeals=1] │" in run("study", "--list").stdout
+    assert " gaps[redeals=1] " in run("study", "--list").stdout
     tournament = run("tournament", "domino", "-p", "square_ban=false", "--players", "greedy,greedy")
     assert "domino · domino[square_ban=False] · 100 games" in tournament.stdout
     for args in (
@@ -738,6 +738,40 @@ def test_ctrl_c_stops_a_long_solve_at_once(tmp_path: Path) -> None:
         errors = run.stderr.read()
         rest = run.stdout.read()
     assert first["winnable"] is False and rest == ""
+    assert errors.strip() == "error: interrupted: no answer for the position being solved"
+
+
+def test_ctrl_c_stops_a_search_under_a_state_limit_at_once(tmp_path: Path) -> None:
+    """README: Ctrl-C stops ``solve`` at once. Under a time budget it did; under a state
+    limit (the default) the compiled search never ran Python code, where the signal's
+    handler runs, and went on to its limit (deal 290: about a minute). It reads its clock
+    every 4,096 states either way now."""
+    import signal
+    import time
+
+    from ludoteca.core.registry import find_game
+
+    spec = find_game("gaps")
+    lines = [spec.new_game("no-redeal", seed).position() for seed in (3, 290)]
+    file = tmp_path / "positions.txt"
+    file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    command = [sys.executable, "-m", "ludoteca", "solve", "gaps", "-v", "no-redeal"]
+    command += ["--positions", str(file), "--max-states", "400000000", "--json"]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as run:
+        assert run.stdout is not None and run.stderr is not None
+        first = json.loads(run.stdout.readline())  # deal 3 is lost at once; 290 takes long
+        time.sleep(2.0)
+        asked = time.monotonic()
+        run.send_signal(signal.SIGINT)
+        try:
+            assert run.wait(timeout=30) == 130
+        finally:
+            run.kill()
+        assert time.monotonic() - asked < 5
+        errors = run.stderr.read()
+    assert first["winnable"] is False
     assert errors.strip() == "error: interrupted: no answer for the position being solved"
 
 
@@ -1110,3 +1144,15 @@ def test_a_game_ended_again_from_a_save_made_before_its_end_counts_once(tmp_path
     assert "counted when it first ended" not in other.stdout  # the same deal, another game
     stats = json.loads(runner.invoke(app, ["stats", "tappeto", "--json", "--db", db]).stdout)
     assert stats["played"] == 2, stats
+
+
+def test_study_list_tells_studies_apart_by_their_state_limit(private_database: Path) -> None:
+    """Two studies of the same deals under different state limits were listed alike (only
+    ``--json`` had ``max_states``), and ``study tappeto --list`` listed every game's."""
+    for limit in ("1000", "2000"):
+        runner.invoke(app, ["study", "gaps", "--deals", "1", "--max-states", limit])
+    runner.invoke(app, ["study", "tappeto", "--deals", "1"])
+    listed = runner.invoke(app, ["study", "gaps", "--list"], terminal_width=100).stdout
+    rows = [line.split() for line in listed.splitlines()[4:] if line.strip()]
+    assert sorted(row[5] for row in rows) == ["1k", "2k"], listed
+    assert {row[1] for row in rows} == {"gaps"}, listed

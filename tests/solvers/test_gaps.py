@@ -1181,3 +1181,32 @@ HINTS_OF_112 = (
 )
 """The moves the hint offered on deal 112, one after another, before it kept its line (a
 review of the terminal game, 2026-11-27)."""
+
+
+def test_a_state_limit_under_a_time_budget_ends_the_solve_when_reached() -> None:
+    """`solve --seconds S --max-states N` stops at whichever comes first: once the states
+    ran out, the nested search was given the rest of the budget (15 s after 1,000 states).
+    It gets its few counted runs then, as under a state limit alone."""
+    game = SPEC.new_game("no-redeal", 4)
+    result = find_solver("gaps").solve(game, 1000, 30.0)
+    assert result.winnable is None and result.extra["stopped"] == "states"
+    assert result.seconds < 15, result.seconds
+
+
+def test_a_win_the_nested_search_finds_is_printed_without_detours() -> None:
+    """The lines `solve` prints take each 2 straight to its row (`tidied`); a win found by
+    the nested search (deal 1 under 10 states: the full search stops at once) did not:
+    its line moved 2D to row 2, row 1, then row 2 again."""
+    from ludoteca.games.gaps import GapsMove
+    from ludoteca.solvers.gaps import tidied
+
+    game = SPEC.new_game("gaps", 1)
+    result = find_solver("gaps").solve(game, 10)
+    assert result.winnable is True
+    copy = SPEC.new_game("gaps", 1)
+    steps: list[GapsMove] = []
+    for move in result.moves:
+        steps.append(copy.parse_move(move))
+        copy.apply(move)
+    assert copy.won
+    assert len(tidied(SPEC.new_game("gaps", 1), steps, copy.position())) == len(steps)

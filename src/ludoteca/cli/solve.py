@@ -82,7 +82,11 @@ def solve_command(
         Path | None, typer.Option(help="Solve every position in a file, one per line.")
     ] = None,
     max_states: Annotated[
-        int | None, typer.Option(help="Stop after this many states: the answer is then null.")
+        int | None,
+        typer.Option(
+            help="Stop each search after this many states (gaps: a lost deal's search for its "
+            "best dead end is a second one; default 20,000,000): the answer is then null."
+        ),
     ] = None,
     seconds: Annotated[
         float | None,

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -13,43 +15,74 @@ from rich.table import Table
 from ludoteca.cli.app import app, console, fail, progress_bar
 from ludoteca.cli.common import DbOpt, JsonOpt, ParamOpt, VariantOpt, open_db, parse_params
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
+from ludoteca.core.registry import find_game
 from ludoteca.store.results import list_studies
+from ludoteca.studies.policies import study_limit
 from ludoteca.studies.runner import StudyPlan, run_study
 from ludoteca.studies.stats import win_rates
 
-COLUMNS = ("id", "game", "variant", "policy", "seeds", "deals", "won", "unknown", "rate", "95% CI")
+COLUMNS = (
+    "id",
+    "game",
+    "variant",
+    "policy",
+    "seeds",
+    "states",
+    "deals",
+    "won",
+    "unknown",
+    "rate",
+    "95% CI",
+)
 
 
 def _percent(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.2f}%"
 
 
-def _list(db: DbOpt, as_json: bool) -> None:
+def _limit(states: int | None) -> str:
+    """A study's state limit per search, short: 20M, 500k, or "any" for none."""
+    if states is None:
+        return "any"
+    for size, unit in ((1_000_000, "M"), (1_000, "k")):
+        if states >= size and states % size == 0:
+            return f"{states // size}{unit}"
+    return str(states)
+
+
+def _list(db: DbOpt, as_json: bool, game: str | None) -> None:
+    """The stored studies (of ``game`` only, if named). Studies that differ only in their
+    state limit looked alike: the table shows it."""
+    name = find_game(game).name if game is not None else None
     with open_db(db) as connection:
-        rows = list_studies(connection)
+        rows = [row for row in list_studies(connection) if name in (None, row["game"])]
     for row in rows:
         row.update(win_rates(row["won"], row["unknown"], row["deals"]))
     if as_json:
         for row in rows:
             print(json.dumps(row))
         return
-    table = Table(title="studies")
+    # Light rules, one space between columns: eleven columns fit 80 (the boxed table cut
+    # its cells to "addic…" and "100.0…").
+    table = Table(title="studies", box=box.SIMPLE_HEAD, padding=0)
     for column in COLUMNS:
         table.add_column(column)
     for row in rows:
         first, stored = row["first_seed"], row["deals"]
         seeds = f"{first}…{first + stored - 1}" if stored else "–"  # none yet (was "0…-1")
-        interval = f"{_percent(row['ci95'][0])} – {_percent(row['ci95'][1])}"
+        low, high = row["ci95"]
+        interval = "–" if low is None else f"{100 * low:.1f}–{100 * high:.1f}%"
         cells = (
             row["study_id"],
             row["game"],
             row["variant"],
             row["policy"],
             seeds,
+            _limit(row["max_states"]),
             row["deals"],
             row["won"],
             row["unknown"],
-            _percent(row["rate"]),
+            "–" if row["rate"] is None else f"{100 * row['rate']:.1f}%",
             interval,
         )
         table.add_row(*(escape(str(cell)) for cell in cells))  # gaps[redeals=1]: text
@@ -71,7 +104,8 @@ def study_command(
         int | None,
         typer.Option(
             help="Solver limit per search (gaps: a phase not won searches again for its best "
-            "dead end); undecided deals count as unknown."
+            "dead end; default 20,000,000 for gaps, none for the others); undecided deals "
+            "count as unknown."
         ),
     ] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the stored studies.")] = False,
@@ -82,13 +116,15 @@ def study_command(
 
     Results are stored per deal, so running the same study again resumes it."""
     if list_:
-        _list(db, as_json)
+        _list(db, as_json, game)
         return
     if game is None:
         raise fail("name a game to study, or use --list")
     if jobs < 1:
         raise fail(f"--jobs must be at least 1, not {jobs}")
     plan = StudyPlan(game, variant, parse_params(param), policy, deals, seed, max_states, jobs)
+    spec, _ = plan.resolve()
+    plan = replace(plan, max_states=study_limit(spec, policy, max_states))
     columns = (
         TextColumn(f"[bold]{escape(game)}[/] {escape(policy)}"),
         BarColumn(),

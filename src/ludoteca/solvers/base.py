@@ -82,6 +82,10 @@ class SolverEntry:
     policies: Mapping[str, Policy] = field(default_factory=dict)
     batch_policies: Mapping[str, BatchPolicy] = field(default_factory=dict)
     default_max_states: int | None = None
+    study_max_states: int | None = None
+    """The state limit of each search of a ``study`` given no ``--max-states`` (None: no
+    limit). Gaps sets one: without it a study's hard deals searched for minutes each, in
+    gigabytes."""
     limited: bool = True
     """Whether a state limit applies (``--max-states``); Tappeto's answer is one line of at
     most 52 plays, so none does."""

@@ -81,6 +81,14 @@ def searches(spec: GameSpec, name: str) -> bool:
     return entry.limited and name not in entry.unlimited_policies
 
 
+def study_limit(spec: GameSpec, name: str, asked: int | None) -> int | None:
+    """The state limit a study runs under: the one asked for, else the solver's default for
+    studies where the policy searches (``SolverEntry.study_max_states``)."""
+    if asked is not None or not searches(spec, name):
+        return asked
+    return find_solver(spec.name).study_max_states
+
+
 def find_batch(spec: GameSpec, name: str) -> BatchPolicy | None:
     """A solver's fast path for many deals at once, if it has one for this policy."""
     if has_solver(spec.name):

@@ -126,8 +126,11 @@ def solve(
         # Undecided: the nested search (a budget's last moments, or a few counted runs
         # under a state limit) reaches a real dead end, often a deep one, and now and then
         # a win, which decides after all.
-        left = 0.0 if seconds is None else max(0.0, start + seconds - time.perf_counter())
-        reached, line = nested.best_line(board, left, runs=0 if seconds else SOLVE_NESTED_RUNS)
+        # When the states (or the table's room) ran out first, the counted runs: the rest
+        # of the budget went to them before, though the limit asked for was reached.
+        timed = seconds is not None and answer.stopped == "time"
+        left = max(0.0, start + seconds - time.perf_counter()) if timed and seconds else 0.0
+        reached, line = nested.best_line(board, left, runs=0 if timed else SOLVE_NESTED_RUNS)
         found = max(found, reached)
         if reached == board.shape.full:
             answer.winnable, complete = True, True
@@ -164,8 +167,13 @@ answer is the same on any machine); under a time budget they run until it ends."
 
 
 def _played(game: GapsState, line: nested.Line) -> list[str]:
-    """The nested search's line played on a copy of ``game``, as engine notation."""
-    return _texts(game, [concrete_move(code, target, game.ranks) for code, target in line])
+    """The nested search's line played on a copy of ``game``, as engine notation, with the
+    detours of 2s taken out (:func:`tidied`), as the exact search's lines."""
+    steps = [concrete_move(code, target, game.ranks) for code, target in line]
+    end = _copy(game)
+    for step in steps:
+        end.apply(step)
+    return _texts(game, tidied(game, steps, end.position()))
 
 
 def hint(state: State[Any], seconds: float) -> Hint:
@@ -414,5 +422,6 @@ ENTRY = register_solver(
         hint=hint,
         policies={"solver": solver_policy},
         default_max_states=20_000_000,
+        study_max_states=20_000_000,
     )
 )

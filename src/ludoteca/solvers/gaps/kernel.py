@@ -480,7 +480,9 @@ def search(
                 _store(table, -1 - slot, h1, h2)
                 stored += 1
             states += 1
-            if states & 0xFFF == 0 and (stop[0] or (deadline > 0.0 and _clock() > deadline)):
+            # The clock is read with no deadline too: Ctrl-C's handler (Python) runs only
+            # when Python code does, and a search under a state limit ran on deaf to it.
+            if states & 0xFFF == 0 and (stop[0] or (_clock() > deadline and deadline > 0.0)):
                 best_line = best_buf[:best_len].copy()
                 return -3, best, best_dead, states, np.empty(0, dtype=np.int64), best_line, stored
             if cut:
