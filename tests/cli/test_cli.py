@@ -1156,3 +1156,24 @@ def test_study_list_tells_studies_apart_by_their_state_limit(private_database: P
     rows = [line.split() for line in listed.splitlines()[4:] if line.strip()]
     assert sorted(row[5] for row in rows) == ["1k", "2k"], listed
     assert {row[1] for row in rows} == {"gaps"}, listed
+
+
+def test_solve_speaks_plainly_and_reads_a_positions_file_with_a_byte_order_mark(
+    tmp_path: Path,
+) -> None:
+    """``solve``'s text printed Python's None and True, and called an unknown answer
+    "exact"; a positions file saved with a byte-order mark had its first card "not a card"."""
+    from ludoteca.core.registry import find_game
+
+    unknown = runner.invoke(app, ["solve", "gaps", "--seed", "194", "--max-states", "1000"])
+    first = unknown.stdout.splitlines()[0]
+    assert "unknown (state limit reached);" in first and "exact" not in first, unknown.stdout
+    assert "  best in sequence: unknown" in unknown.stdout
+    assert "  complete: no" in unknown.stdout and "  max states: 1,000" in unknown.stdout
+    assert "None" not in unknown.stdout and "False" not in unknown.stdout
+    file = tmp_path / "positions.txt"
+    position = find_game("gaps").new_game("no-redeal", 3).position()
+    file.write_bytes("\ufeff".encode() + position.encode() + b"\n")
+    read = runner.invoke(app, ["solve", "gaps", "--positions", str(file), "--json"])
+    assert read.exit_code == 0, read.stdout
+    assert json.loads(read.stdout)["winnable"] is False

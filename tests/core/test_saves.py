@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -46,6 +47,10 @@ def test_save_round_trips() -> None:
         # Deal numbers are 0..2**63-1: play --load refused these, replay showed "deal -5".
         (lambda d: d.update(seed=-5), r"game.json: a deal number is 0\.\.\d+, not -5"),
         (lambda d: d.update(seed=2**70), r"a deal number is 0\.\.\d+, not 1180591620717411303424"),
+        # Fields of the wrong kind are said in words, not Python's ("must be a dict").
+        (lambda d: d.update(params=None), '"params" must be an object of names and values'),
+        (lambda d: d.update(players="2"), '"players" must be a whole number'),
+        (lambda d: d.update(game_id=3), '"game_id" must be text'),
     ],
 )
 def test_corrupt_saves_are_refused_with_a_reason(mutate, message) -> None:  # type: ignore[no-untyped-def]
@@ -94,3 +99,12 @@ def test_a_saved_game_gets_the_mode_a_plain_write_would_give(tmp_path: Path) -> 
 def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(SaveFileError, match="no such file"):
         read_text(tmp_path / "nope.json")
+
+
+def test_a_save_cut_short_says_where_in_one_line() -> None:
+    """A save cut short read "Unterminated string starting at at line 24"."""
+    with pytest.raises(SaveFileError) as raised:
+        loads(_played()[:-30], "game.json")
+    message = str(raised.value)
+    assert " at at " not in message and "\n" not in message
+    assert re.search(r"game\.json: not JSON \(.+: line \d+ column \d+\)$", message), message

@@ -231,6 +231,9 @@ def test_move_notation_as_typed_at_the_prompt() -> None:
         # A deal number is 0..2**63-1 wherever one is typed (it was taken as it came here).
         ("2C 3C 4C -- / 2D 3D 4D -- | seed -3", r"a deal number is 0\.\.9223372036854775807"),
         ("2C 3C 4C -- / 2D 3D 4D -- | seed 9223372036854775808", "a deal number is 0"),
+        # The last of two seeds was taken; a bad value was "unknown bookkeeping".
+        ("2C 3C 4C -- / 2D 3D 4D -- | seed 1 seed 2", "seed is given twice"),
+        ("2C 3C 4C -- / 2D 3D 4D -- | seed abc", "seed takes a whole number, not 'abc'"),
     ],
 )
 def test_malformed_positions_name_the_problem(text: str, why: str) -> None:
@@ -350,3 +353,23 @@ def test_a_parameter_of_the_wrong_kind_is_named_in_words(key: str, text: str, me
     with pytest.raises(UnknownGameError) as error:
         find_game("gaps").variant("gaps", {key: text})
     assert str(error.value) == message
+
+
+def test_a_montana_position_keeps_its_2s_in_the_first_column() -> None:
+    """Seed, Variations (Montana: the 2s go to the first column at setup) and Gameplay 1-2
+    (a 2 moves only into a gap of the first column): a 2 elsewhere cannot happen in
+    montana, and such a position was solved without a word."""
+    montana = SPEC.variant("montana", {"suits": "2", "ranks": "4"})
+    assert from_position("2C 3C 4C -- / 2D 3D 4D --", montana).in_sequence == 6
+    with pytest.raises(NotationError, match=r"2s never leave the first column: 2D at r2c3$"):
+        from_position("2C 3C 4C -- / 3D -- 2D 4D", montana)
+
+
+def test_a_score_with_a_penalty_is_the_number_typed() -> None:
+    """Seed, Scoring 2-3: cards in sequence less the penalty for each redeal used; 8 less
+    2 x 2.2 was 3.5999999999999996 in the statistics."""
+    state = from_position(
+        "2C 3C 4C 5C 6C 7C 8C 9C -- TC / 3D 2D 4D 5D 6D 7D 8D 9D TD -- | redeals 2",
+        SPEC.variant("gaps", {"suits": "2", "ranks": "10", "penalty": "2.2", "redeals": "2"}),
+    )
+    assert state.in_sequence == 8 and state.running_score == 3.6

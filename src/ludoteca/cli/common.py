@@ -71,7 +71,6 @@ def players_list(text: str | None, spec: GameSpec) -> list[str]:
     seats = [s.strip().lower() for s in text.split(",") if s.strip()]
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise UnknownGameError(
-            f"{spec.name} is for {spec.min_players}-{spec.max_players} players, "
-            f"--players names {len(seats)}"
+            f"{spec.name} is for {spec.players_text}, --players names {len(seats)}"
         )
     return seats

@@ -54,6 +54,18 @@ STOPPED = {
 """What an undecided answer ran out of (``extra["stopped"]``), in words."""
 
 
+def _value(key: str, value: object) -> str:
+    """A figure of an answer for people: yes/no, "unknown" for none (no limit: "none"),
+    20,000,000."""
+    if value is None:
+        return "none" if key == "max_states" else "unknown"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
 def _show(label: dict[str, Any], result: SolveResult) -> None:
     name = ", ".join(f"{k} {v}" for k, v in label.items() if k != "position") or "position"
     why = STOPPED.get(str(result.extra.get("stopped")), "limit reached")
@@ -62,11 +74,11 @@ def _show(label: dict[str, Any], result: SolveResult) -> None:
         False: "[bold red]not winnable[/]",
         None: f"[yellow]unknown ({why})[/]",
     }[result.winnable]
-    console.print(
-        f"{name}: {verdict} — {result.label}; {result.states:,} states in {result.seconds:.3f} s"
-    )
+    # The solver's label ("exact, without redeals") qualifies a verdict, not an unknown.
+    kind = f" — {result.label}" if result.winnable is not None else ""
+    console.print(f"{name}: {verdict}{kind}; {result.states:,} states in {result.seconds:.3f} s")
     for key, value in result.extra.items():
-        console.print(f"  {key}: {value}")
+        console.print(f"  {key.replace('_', ' ')}: {_value(key, value)}")
     if result.moves:
         console.print("  line: " + " ".join(result.moves), soft_wrap=True)
 

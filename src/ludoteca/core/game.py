@@ -142,6 +142,13 @@ class GameSpec:
         return self.max_players == 1
 
     @property
+    def players_text(self) -> str:
+        """Who plays, for messages: "a solitaire (1 player)", "2-4 players"."""
+        if self.is_solitaire:
+            return "a solitaire (1 player)"
+        return f"{self.min_players}-{self.max_players} players"
+
+    @property
     def deal_is_secret(self) -> bool:
         """Would the deal number tell a seat what it must not see (the other hands, the
         face-down tiles)? Anyone can deal a number again: then it is shown to no one while
@@ -178,9 +185,7 @@ class GameSpec:
         chosen = variant if isinstance(variant, Variant) else self.variant(variant)
         count = self.min_players if players is None else players
         if not self.min_players <= count <= self.max_players:
-            raise UnknownGameError(
-                f"{self.name} is for {self.min_players}-{self.max_players} players, not {count}"
-            )
+            raise UnknownGameError(f"{self.name} is for {self.players_text}, not {count}")
         return self.new_state(chosen, seed, count)
 
 

@@ -79,7 +79,9 @@ def parse_saved(text: str, source: str = "save") -> SavedGame:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise SaveFileError(f"{source}: not JSON ({err.msg} at line {err.lineno})") from None
+        # (err.msg may end in "at": "Unterminated string starting at: line 24 column 3")
+        where = f"line {err.lineno} column {err.colno}"
+        raise SaveFileError(f"{source}: not JSON ({err.msg}: {where})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(f'{source}: not a ludoteca saved game (no "format": "{FORMAT}")')
     if data.get("version") != VERSION:
@@ -100,12 +102,21 @@ def parse_saved(text: str, source: str = "save") -> SavedGame:
         raise SaveFileError(f"{source}: {err.args[0]}") from None
 
 
+KINDS = {
+    str: "text",
+    int: "a whole number",
+    list: "a list",
+    dict: 'an object of names and values ({"redeals": 1})',
+}
+"""How a save's field should be, in words for people (not Python's type names)."""
+
+
 def _typed(data: Mapping[str, Any], key: str, kind: type) -> Any:
     if key not in data:
         raise KeyError(f'the field "{key}" is missing')
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise TypeError(f'the field "{key}" must be a {kind.__name__}')
+        raise TypeError(f'the field "{key}" must be {KINDS.get(kind, kind.__name__)}')
     return value
 
 

@@ -265,7 +265,9 @@ class GapsState(State[GapsMove]):
     @property
     def running_score(self) -> float:
         # RULES.md: cards in sequence minus a penalty per redeal used.
-        return self.in_sequence - self.params.penalty * self.redeals_used
+        # Rounded past any penalty typed (8 - 2 x 2.2 is 3.5999999999999996 in floats,
+        # which the statistics showed).
+        return round(self.in_sequence - self.params.penalty * self.redeals_used, 9)
 
     def outcome(self) -> Outcome | None:
         won = self.won
@@ -373,8 +375,25 @@ def from_position(text: str, variant: Variant) -> GapsState:
     problems += [f"cards missing: {' '.join(missing)}"] if missing else []
     if problems:
         raise parse_error("position", board_text[:40], "; ".join(problems))
+    if params.twos_first:
+        # Montana deals the 2s into the first column, and a 2 there moves only within it.
+        strays = [f"{c} at {cell_name(i, params.ranks)}" for i, c in _twos_out(grid, params)]
+        if strays:
+            raise parse_error(
+                "position",
+                board_text[:40],
+                f"in montana the 2s never leave the first column: {', '.join(strays)}",
+            )
     redeals, seed = _bookkeeping(extra, params)
     return GapsState(variant, seed, grid, redeals)
+
+
+def _twos_out(grid: Grid, params: GapsParams) -> list[tuple[int, Card]]:
+    return [
+        (i, c)
+        for i, c in enumerate(grid)
+        if c is not None and c.rank == 2 and i % params.ranks != 0
+    ]
 
 
 def _cell(token: str, cell: int, ranks: int, board_text: str) -> Card | None:
@@ -393,8 +412,12 @@ def _bookkeeping(text: str, params: GapsParams) -> tuple[int, int | None]:
         raise parse_error("position", text, "after | come pairs: redeals N, seed N")
     found: dict[str, int] = {}
     for key, value in zip(words[::2], words[1::2], strict=True):
-        if key not in {"redeals", "seed"} or not value.lstrip("-").isdigit():
+        if key not in {"redeals", "seed"}:
             raise parse_error("position", text, f"unknown bookkeeping '{key} {value}'")
+        if not value.lstrip("-").isdigit():
+            raise parse_error("position", text, f"{key} takes a whole number, not '{value}'")
+        if key in found:
+            raise parse_error("position", text, f"{key} is given twice")
         found[key] = int(value)
         if key == "seed" and not 0 <= found[key] <= MAX_DEAL:
             # The deals are 0..MAX_DEAL everywhere else (play, solve --seed, saves).

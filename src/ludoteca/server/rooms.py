@@ -355,7 +355,7 @@ def _seats(spec: GameSpec, seats: list[Any] | None) -> list[str]:
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise ProtocolError(
             "bad-request",
-            f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {len(seats)}",
+            f"{spec.title} is for {spec.players_text}, not {len(seats)}",
         )
     known = bots_for(spec.name)
     for kind in seats:

@@ -42,7 +42,9 @@ def _mode_for(path: Path) -> int:
 
 def read_text(path: Path) -> str:
     try:
-        return path.expanduser().read_text(encoding="utf-8")
+        # utf-8-sig: a byte-order mark (some Windows editors write one) is not part of the
+        # text; it made the first card of a positions file "not a card".
+        return path.expanduser().read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise SaveFileError(f"{path}: no such file") from None
     except UnicodeDecodeError:

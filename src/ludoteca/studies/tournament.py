@@ -111,9 +111,7 @@ def run_tournament(
     if spec.is_solitaire:
         raise UnknownGameError(f"{spec.name} is a solitaire: use 'ludoteca study'")
     if not spec.min_players <= len(bots) <= spec.max_players:
-        raise UnknownGameError(
-            f"{spec.name} is for {spec.min_players}-{spec.max_players} players, not {len(bots)}"
-        )
+        raise UnknownGameError(f"{spec.name} is for {spec.players_text}, not {len(bots)}")
     if games < 1:
         raise UnknownGameError(f"--games must be at least 1, not {games}")
     check_deal_numbers(first_seed, games)
