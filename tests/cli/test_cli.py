@@ -853,7 +853,9 @@ def test_replay_step_stops_cleanly_at_the_end_of_input(tmp_path: Path) -> None:
     replay = runner.invoke(app, ["replay", str(save), "--step"], input="\n")
     assert replay.exit_code == 0, replay.stdout
     assert f"move 1: {moves[0]}" in replay.stdout and "move 2:" not in replay.stdout
-    assert f"replay stopped before move 2 of {len(moves)}: end of input" in replay.stdout
+    # On its own line (it followed the prompt's "Enter for the next move" on one line).
+    said = f"replay stopped before move 2 of {len(moves)}: end of input"
+    assert said in replay.stdout.splitlines(), replay.stdout
 
 
 def test_ctrl_c_at_a_prompt_says_interrupted_and_end_of_input_says_so() -> None:

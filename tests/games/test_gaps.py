@@ -373,3 +373,23 @@ def test_a_score_with_a_penalty_is_the_number_typed() -> None:
         SPEC.variant("gaps", {"suits": "2", "ranks": "10", "penalty": "2.2", "redeals": "2"}),
     )
     assert state.in_sequence == 8 and state.running_score == 3.6
+
+
+@pytest.mark.parametrize("width", [80, 60, 48])
+def test_the_board_shows_every_card_in_a_narrow_terminal(width: int) -> None:
+    """Terminal board (docs/rules/gaps.md): below 73 columns the ruled board cut cards to
+    "…", and at 60 every card. Each card takes 4 characters where there is the room, else 3
+    (the ten as T, as in the notation), inside the game's panel."""
+    from rich.panel import Panel
+
+    state = deal(seed=7)
+    console = Console(width=width, record=True, color_system=None)
+    console.print(Panel(renderer_for("gaps")(state.observation(0)), expand=False))
+    text = console.export_text()
+    assert "…" not in text, text
+    wide = width >= 60
+    for card in state.grid:
+        if card is not None:
+            shown = card.symbol if wide else card.symbol.replace("10", "T")
+            assert shown in text, (card, text)
+    assert max(len(line) for line in text.splitlines()) <= width

@@ -67,7 +67,10 @@ def replay_command(
                 console.input("[dim]Enter for the next move[/]")
             except EOFError:
                 # The end of input (Ctrl-D, or a pipe run dry) ends the stepping, not in error.
-                console.print(f"replay stopped before move {number} of {len(moves)}: end of input")
+                # (On a new line: the prompt's line was left open when input ended.)
+                console.print(
+                    f"\nreplay stopped before move {number} of {len(moves)}: end of input"
+                )
                 return
         mover = state.current_player
         state.apply(move)

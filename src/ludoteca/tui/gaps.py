@@ -7,24 +7,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from ludoteca.core.cards import Card
 from ludoteca.tui.base import append_outcome, register_renderer
 
-OPEN_GAP = Text("  __", style="bold yellow")
-DEAD_GAP = Text("   ✕", style="dim red")
-
-
 IN_SEQUENCE = "bold on grey23"
 """The ground of a card in sequence. A card keeps its suit's colour there (red cards were
 drawn green, like black ones, when the highlight was a colour of its own)."""
 
 
-def card_text(notation: str, in_sequence: bool, movable: bool) -> Text:
+def card_text(notation: str, in_sequence: bool, movable: bool, width: int = 4) -> Text:
     card = Card.parse(notation)
     if in_sequence:
         # Colours of their own on the dark ground, so a light terminal shows them too.
@@ -33,26 +29,60 @@ def card_text(notation: str, in_sequence: bool, movable: bool) -> Text:
         style = "red" if card.is_red else ""
     if movable:
         style += " underline"
-    return Text(f" {card.symbol:>3}", style=style.strip())
+    # The card right-aligned in its cell: the cell's blank left is the space between cards
+    # (a narrow cell shows the ten as T, as the notation does: "10♥" would touch its left).
+    symbol = card.symbol if width > NARROW else card.symbol.replace("10", "T")
+    return Text(f"{symbol:>{width}}", style=style.strip())
 
 
-def _grid(observation: Mapping[str, Any]) -> Table:
+WIDE = 4
+"""A cell's width where the board has the room: " 10♣", a blank before each card."""
+NARROW = 3
+"""Where it has not ("10♣"): the board fits 45 columns instead of 58 (with the panel)."""
+
+
+def _grid(observation: Mapping[str, Any], width: int) -> Table:
     movable = {m.partition(">")[0] for m in observation["legal_moves"]}
     dead = {(r, c) for r, c in observation["dead"]}
-    # No column rules and no padding: 13 columns fit an 80-column terminal.
-    table = Table(box=box.SIMPLE, show_header=True, header_style="dim", padding=0)
+    # No rules between columns and no padding: each cell's own blank left parts the cards,
+    # so 13 columns fit where the terminal has 4 characters a card, or 3 (a ruled table
+    # cut the cards to "…" below 73 columns).
+    table = Table(box=None, show_header=True, header_style="dim", padding=0)
     table.add_column("", style="dim")
     for col in range(observation["cols"]):
-        table.add_column(str(col + 1), justify="right")
+        table.add_column(str(col + 1), justify="right", min_width=width)
     for row, cards in enumerate(observation["grid"]):
         cells = [
-            (DEAD_GAP if (row, col) in dead else OPEN_GAP)
+            _gap((row, col) in dead, width)
             if card is None
-            else card_text(card, col < observation["prefix"][row], card in movable)
+            else card_text(card, col < observation["prefix"][row], card in movable, width)
             for col, card in enumerate(cards)
         ]
         table.add_row(f"r{row + 1}", *cells)
     return table
+
+
+def _gap(dead: bool, width: int) -> Text:
+    """A dead gap (``✕``: nothing can ever fill it) or an open one (``__``)."""
+    return Text(f"{'✕' if dead else '__':>{width}}", style="dim red" if dead else "bold yellow")
+
+
+class _Board:
+    """The grid, drawn with wide cells where the console has the room, else narrow."""
+
+    def __init__(self, observation: Mapping[str, Any]) -> None:
+        self.observation = observation
+
+    def _table(self, options: ConsoleOptions) -> Table:
+        label = len(f"r{self.observation['rows']}")
+        roomy = options.max_width >= label + WIDE * self.observation["cols"]
+        return _grid(self.observation, WIDE if roomy else NARROW)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self._table(options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._table(options))
 
 
 def _status(observation: Mapping[str, Any]) -> Text:
@@ -68,7 +98,7 @@ def _status(observation: Mapping[str, Any]) -> Text:
 
 
 def render(observation: Mapping[str, Any]) -> RenderableType:
-    return Group(Text("Gaps", style="bold"), _grid(observation), _status(observation))
+    return Group(Text("Gaps", style="bold"), _Board(observation), _status(observation))
 
 
 register_renderer("gaps", render)
