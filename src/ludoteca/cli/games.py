@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import json
 
+from rich.markup import escape
 from rich.table import Table
 
 from ludoteca.cli.app import app, console
 from ludoteca.cli.common import JsonOpt
 from ludoteca.core.registry import all_games
+
+
+def _shown(value: object) -> str:
+    """A parameter's value as typed after -p: true/false, none."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 @app.command("games")
@@ -51,6 +61,12 @@ def games_command(as_json: JsonOpt = False) -> None:
             f"[bold]{v.name}[/]{' (default)' if i == 0 else ''}: {v.description}"
             for i, v in enumerate(spec.variants)
         )
+        # The parameters (-p NAME=VALUE) with the default variant's values: only --json
+        # named them, so the Gaps penalty could not be found.
+        params = " ".join(
+            f"{key}={_shown(value)}" for key, value in spec.variants[0].params_json().items()
+        )
+        variants += f"\n[dim]-p {escape(params)}[/]" if params else ""
         # One alias a line: on one line they made this column half of an 80-column terminal.
         name = "\n".join([spec.name, *(f"[dim]{alias}[/]" for alias in spec.aliases)])
         table.add_row(name, players, variants, spec.description)
