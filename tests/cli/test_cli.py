@@ -1184,6 +1184,7 @@ def test_solve_speaks_plainly_and_reads_a_positions_file_with_a_byte_order_mark(
 def test_games_names_each_games_parameters() -> None:
     """``ludoteca games`` listed variants only: the Gaps penalty and redeal count (``-p``)
     were in ``--json`` alone. Each game's parameters come with the default's values."""
-    listed = runner.invoke(app, ["games"], terminal_width=200).stdout
-    assert "-p redeals=2 penalty=0 twos_first=false" in listed, listed
-    assert "-p reserve=15 redeals=none" in listed
+    listed = runner.invoke(app, ["games"]).stdout
+    words = set(listed.replace("│", " ").split())  # (the table wraps at the spaces)
+    for shown in ("redeals=2", "penalty=0", "twos_first=false", "reserve=15", "redeals=none"):
+        assert shown in words, (shown, listed)
