@@ -25,11 +25,20 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import ExitStack
 from typing import NamedTuple
 
-from benchkit import Parser, deal_numbers, leave_ctrl_c_to_the_parent, positive_seconds, run, whole
+from benchkit import (
+    Parser,
+    check_seed_range,
+    distinct_deal_numbers,
+    leave_ctrl_c_to_the_parent,
+    positive_seconds,
+    rate_text,
+    run,
+    seeds_text,
+    whole,
+)
 from ludoteca.games.gaps import SPEC, GapsState
 from ludoteca.solvers.gaps import fast
 from ludoteca.solvers.gaps.line import board_of
-from ludoteca.studies.stats import wilson
 
 
 class Row(NamedTuple):
@@ -76,13 +85,15 @@ def decide(job: Job) -> Row:
 
 def main() -> None:
     parser = Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=whole(1), default=100)
-    parser.add_argument("--first-seed", type=whole(0), default=0)
+    parser.add_argument("--deals", type=whole(1), default=None, help="how many (default 100)")
+    parser.add_argument("--first-seed", type=whole(0), default=None, help="the first (default 0)")
     parser.add_argument("--max-states", type=whole(1), default=None, help="state limit per deal")
     parser.add_argument("--seconds", type=positive_seconds, help="time budget per deal")
     parser.add_argument("--variant", default="no-redeal")
     parser.add_argument(
-        "--seeds", type=deal_numbers, help="comma-separated seeds (instead of --deals/--first-seed)"
+        "--seeds",
+        type=distinct_deal_numbers,
+        help="comma-separated seeds (instead of --deals/--first-seed)",
     )
     parser.add_argument(
         "--workers", type=whole(1), default=2, help="threads per deal once it runs long (default 2)"
@@ -99,6 +110,12 @@ def main() -> None:
     )
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
+    if args.seeds is not None and (args.deals, args.first_seed) != (None, None):
+        # (--deals was ignored beside --seeds.)
+        parser.error("--seeds names the deals: drop --deals and --first-seed")
+    args.deals = 100 if args.deals is None else args.deals
+    args.first_seed = 0 if args.first_seed is None else args.first_seed
+    check_seed_range(parser, args.first_seed, args.deals)
     if args.max_states is None and args.seconds is None:
         parser.error("give --max-states or --seconds (or both)")
     if args.memory is None:
@@ -161,16 +178,15 @@ def _summary(args: argparse.Namespace, seeds: list[int], rows: list[Row], wall: 
     unknown = len(rows) - won - lost
     states = sum(r.states for r in rows)
     times = [r.seconds for r in rows]
-    low, high = wilson(won, won + lost) if won + lost else (0.0, 1.0)
     rows.sort(key=lambda r: r.seed)
-    print(f"deals {len(rows)} (seeds {seeds[0]}..{seeds[-1]}),")
+    print(f"deals {len(rows)} ({seeds_text(seeds)}),")
     print(
         f"  per deal: max_states {args.max_states}, seconds {args.seconds}, "
         f"workers {args.workers}, table up to {args.memory:g} GiB; {args.variant}; "
         f"{args.processes} process(es) side by side"
     )
     print(f"decided {won + lost}: won {won}, not winnable {lost}; undecided {unknown}")
-    print(f"win rate among decided {won / max(1, won + lost):.3f}  95% CI [{low:.3f}, {high:.3f}]")
+    print(f"win rate among decided {rate_text(won, won + lost)}")
     print(f"bounds over all deals: [{won / len(rows):.3f}, {(won + unknown) / len(rows):.3f}]")
     busy = sum(times)
     print(f"states {states:,} in {busy:.1f} s of deals: {states / busy:,.0f} states/s")
@@ -180,7 +196,10 @@ def _summary(args: argparse.Namespace, seeds: list[int], rows: list[Row], wall: 
     within = [sum(1 for r in decided if r.seconds <= limit) for limit in (1, 10)]
     print(f"decided within 1 s: {within[0]}, within 10 s: {within[1]}")
     slowest = sorted(decided, key=lambda r: -r.seconds)[:5]
-    print("slowest decided:", ", ".join(f"seed {r.seed} {r.seconds:.1f} s" for r in slowest))
+    print(
+        "slowest decided:",
+        ", ".join(f"seed {r.seed} {r.seconds:.1f} s" for r in slowest) or "none",
+    )
     open_seeds = [f"{r.seed} ({r.stopped})" for r in rows if r.winnable is None]
     print("undecided seeds (out of):", ", ".join(open_seeds) or "none")
     # One process: its peak over all the deals; side by side: the largest peak of a process

@@ -13,21 +13,23 @@ from __future__ import annotations
 import time
 
 from bench_gaps import deal
-from benchkit import Parser, run
+from benchkit import Parser, deal_numbers, run
 from ludoteca.solvers.gaps import fast
 from ludoteca.solvers.gaps.line import board_of
 
 
 def main() -> None:
     parser = Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", required=True, help="comma-separated deal seeds")
+    parser.add_argument(
+        "--seeds", type=deal_numbers, required=True, help="comma-separated deal seeds"
+    )
     parser.add_argument("--widths", default="1000,4000", help="beam widths, narrowest first")
     args = parser.parse_args()
+    seeds = args.seeds  # deal numbers 0..2**63-1, as everywhere (-1 was played)
     try:
-        seeds = [int(seed) for seed in args.seeds.split(",")]
         widths = tuple(int(width) for width in args.widths.split(","))
     except ValueError:
-        parser.error("--seeds and --widths take comma-separated whole numbers")
+        parser.error("--widths takes comma-separated whole numbers")
     if not widths or min(widths) < 1:
         parser.error("--widths must be positive")
     # Load the compiled beam before the clock starts.

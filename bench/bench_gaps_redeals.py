@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 
-from benchkit import Parser, leave_ctrl_c_to_the_parent, run, whole
-from ludoteca.games.gaps import SPEC, GapsState
+from benchkit import Parser, check_seed_range, leave_ctrl_c_to_the_parent, rate_text, run, whole
+from ludoteca.games.gaps import MAX_REDEALS, SPEC, GapsState
 from ludoteca.solvers.gaps import NESTED_RUNS, play_phases, within
 from ludoteca.studies.stats import wilson
 
@@ -38,25 +38,25 @@ def play(job: tuple[int, int, int, int]) -> Outcome:
 
 def main() -> None:
     parser = Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--deals", type=whole(1), default=100)
     parser.add_argument("--first-seed", type=whole(0), default=0)
-    parser.add_argument("--max-states", type=int, default=1_000_000, help="per search")
-    parser.add_argument("--redeals", type=int, default=3)
+    parser.add_argument("--max-states", type=whole(1), default=1_000_000, help="per search")
+    parser.add_argument("--redeals", type=whole(0), default=3, help=f"0..{MAX_REDEALS}")
     parser.add_argument(
-        "--processes", type=int, default=1, help="deals played side by side (default 1)"
+        "--processes", type=whole(1), default=1, help="deals played side by side (default 1)"
     )
     parser.add_argument(
         "--nested-runs",
-        type=int,
+        type=whole(0),
         default=NESTED_RUNS,
         help=f"nested searches for a phase the search leaves open (default {NESTED_RUNS}; 0: none)",
     )
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
-    if args.deals < 1 or args.processes < 1 or args.redeals < 0 or args.max_states < 1:
-        parser.error("--deals, --processes and --max-states must be positive, --redeals >= 0")
-    if args.nested_runs < 0:
-        parser.error("--nested-runs must be 0 or more")
+    # (One message named every option at once: each now says which was wrong.)
+    if args.redeals > MAX_REDEALS:
+        parser.error(f"--redeals must be 0..{MAX_REDEALS}, not {args.redeals}")
+    check_seed_range(parser, args.first_seed, args.deals)
 
     seeds = range(args.first_seed, args.first_seed + args.deals)
     jobs = [(seed, args.redeals, args.max_states, args.nested_runs) for seed in seeds]
@@ -82,17 +82,19 @@ def main() -> None:
         f"deals {args.deals} (seeds {args.first_seed}..{last}), max_states {args.max_states:,},"
         f" nested runs {args.nested_runs}"
     )
-    print("redeals  won  lost  unknown  rate (decided)  95% CI          bounds (all deals)")
+    print("redeals  won  lost  unknown  rate among decided, 95% CI", end="")
+    print("      bounds over all deals (Wilson)")
     for k in range(args.redeals + 1):
         column = [row[k] for row in outcomes]
         won = column.count(True)
         lost = column.count(False)
         unknown = len(column) - won - lost
-        low, high = wilson(won, won + lost) if won + lost else (0.0, 1.0)
-        rate = won / max(1, won + lost)
+        # Unknown deals counted as lost, then as won, each with its Wilson end.
+        total = len(column)
+        below, above = wilson(won, total)[0], wilson(won + unknown, total)[1]
         print(
-            f"{k:7d} {won:4d} {lost:5d} {unknown:8d}  {rate:14.3f}  [{low:.3f}, {high:.3f}]"
-            f"  [{won / len(column):.3f}, {(won + unknown) / len(column):.3f}]"
+            f"{k:7d} {won:4d} {lost:5d} {unknown:8d}  {rate_text(won, won + lost):32s}"
+            f"  {won / total:.3f} ({below:.3f}) – {(won + unknown) / total:.3f} ({above:.3f})"
         )
     print(f"{wall:.0f} s, {wall / args.deals:.2f} s per deal, {args.processes} process(es)")
 

@@ -13,14 +13,20 @@ from typing import NoReturn
 
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c, tell
 from ludoteca.core.errors import LudotecaError
+from ludoteca.core.rng import MAX_DEAL
 from ludoteca.studies.executors import leave_ctrl_c_to_the_parent
+from ludoteca.studies.stats import wilson
 
 __all__ = [
     "Parser",
+    "check_seed_range",
     "deal_numbers",
+    "distinct_deal_numbers",
     "leave_ctrl_c_to_the_parent",
     "positive_seconds",
+    "rate_text",
     "run",
+    "seeds_text",
     "whole",
 ]
 
@@ -68,9 +74,43 @@ def deal_numbers(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(
             f"takes comma-separated whole numbers, not '{text}'"
         ) from None
-    if min(seeds) < 0:
-        raise argparse.ArgumentTypeError(f"deal numbers are 0 or more, not {min(seeds)}")
+    if min(seeds) < 0 or max(seeds) > MAX_DEAL:
+        wrong = min(seeds) if min(seeds) < 0 else max(seeds)
+        raise argparse.ArgumentTypeError(f"deal numbers are 0..{MAX_DEAL}, not {wrong}")
     return seeds
+
+
+def distinct_deal_numbers(text: str) -> list[int]:
+    """:func:`deal_numbers`, each once: a run's counts are of deals (``3,3`` was "deals 2")."""
+    seeds = deal_numbers(text)
+    twice = sorted({seed for seed in seeds if seeds.count(seed) > 1})
+    if twice:
+        raise argparse.ArgumentTypeError(f"a deal is named twice: {twice[0]}")
+    return seeds
+
+
+def check_seed_range(parser: Parser, first: int, deals: int) -> None:
+    """``--first-seed`` and ``--deals`` name deals 0..MAX_DEAL only (as ``ludoteca study``)."""
+    if first + deals - 1 > MAX_DEAL:
+        parser.error(
+            f"--first-seed {first} with --deals {deals} goes past the last deal, {MAX_DEAL}"
+        )
+
+
+def seeds_text(seeds: list[int]) -> str:
+    """The deals of a run, short: "0..999" when they follow one another, else listed."""
+    if seeds == list(range(seeds[0], seeds[0] + len(seeds))):
+        return f"seeds {seeds[0]}..{seeds[-1]}"
+    shown = ",".join(map(str, seeds[:8]))
+    return f"seeds {shown}{',…' if len(seeds) > 8 else ''}"
+
+
+def rate_text(won: int, decided: int) -> str:
+    """A win rate among decided deals with its 95% Wilson interval; "–" when none is."""
+    if decided == 0:
+        return "– (none decided)"
+    low, high = wilson(won, decided)
+    return f"{won / decided:.3f}  95% CI [{low:.3f}, {high:.3f}]"
 
 
 def run(main: Callable[[], None]) -> None:

@@ -109,6 +109,17 @@ def test_ctrl_c_stops_a_bench_at_once_with_one_line(name: str) -> None:
         (["bench_gaps.py", "--seeds", "1", "--max-states", "9", "--variant", "x"], "no variant"),
         (["bench_gaps.py"], "give --max-states or --seconds"),
         (["bench_gaps_redeals.py", "--first-seed", "-1"], "must be at least 0, not -1"),
+        # A review of the research tools, 2026-11-27: each of these was taken, or named
+        # every option at once.
+        (["bench_gaps.py", "--seeds", "3,3", "--max-states", "9"], "a deal is named twice: 3"),
+        (["bench_gaps.py", "--seeds", "3", "--deals", "3", "--max-states", "9"], "drop --deals"),
+        (
+            ["bench_gaps.py", "--first-seed", str(2**63 - 1), "--deals", "2", "--max-states", "9"],
+            "goes past the last deal",
+        ),
+        (["bench_gaps_beam.py", "--seeds", "-1"], "deal numbers are 0..9223372036854775807"),
+        (["bench_gaps_redeals.py", "--redeals", "5"], "--redeals must be 0..3, not 5"),
+        (["bench_gaps_redeals.py", "--processes", "0"], "--processes: must be at least 1"),
         (["bench_mosaico.py", "--deals", "0"], "argument --deals: must be at least 1"),
         (["bench_muro.py", "--deals", "0"], "argument --deals: must be at least 1"),
         (["bench_scalafrutta.py"], "the following arguments are required: command"),
