@@ -103,7 +103,8 @@ def test_play_records_a_finished_game_in_the_statistics() -> None:
         (["solve"], "Missing argument 'game'"),
         (["chess"], "No such command 'chess'"),
         (["study", "tappeto", "--deals", "5", "--policy", "nope"], "no policy 'nope'"),
-        (["study", "tappeto", "--deals", "5", "--max-states", "0"], "--max-states must be posit"),
+        # (0 is no limit where one applies: Tappeto's policy has none to lift.)
+        (["study", "tappeto", "--deals", "5", "--max-states", "0"], "takes no --max-states"),
         (["study", "gaps", "--deals", "5", "--max-states", "-1"], "--max-states must be positive"),
     ],
 )
@@ -1188,3 +1189,21 @@ def test_games_names_each_games_parameters() -> None:
     words = set(listed.replace("│", " ").split())  # (the table wraps at the spaces)
     for shown in ("redeals=2", "penalty=0", "twos_first=false", "reserve=15", "redeals=none"):
         assert shown in words, (shown, listed)
+
+
+def test_study_max_states_0_is_no_limit_and_goes_on_with_a_study_without_one() -> None:
+    """A Gaps study takes 20,000,000 states a search unless told otherwise; ``--max-states
+    0`` asks for no limit, so a study stored without one (before the default) goes on."""
+    for deals in ("1", "2"):
+        runner.invoke(
+            app, ["study", "gaps", "-v", "no-redeal", "--deals", deals, "--max-states", "0"]
+        )
+    runner.invoke(app, ["study", "gaps", "-v", "no-redeal", "--deals", "1"])
+    listed = [
+        json.loads(line)
+        for line in runner.invoke(app, ["study", "--list", "--json"]).stdout.splitlines()
+    ]
+    assert sorted((row["max_states"] or 0, row["deals"]) for row in listed) == [
+        (0, 2),
+        (20_000_000, 1),
+    ], listed

@@ -237,4 +237,4 @@ def test_the_redeal_bench_rejects_a_negative_number_of_nested_runs() -> None:
     run = subprocess.run(
         [sys.executable, str(script), "--nested-runs", "-1"], capture_output=True, text=True
     )
-    assert run.returncode == 2 and "--nested-runs must be 0 or more" in run.stderr
+    assert run.returncode == 2 and "--nested-runs: must be at least 0, not -1" in run.stderr

@@ -17,7 +17,7 @@ from ludoteca.cli.common import DbOpt, JsonOpt, ParamOpt, VariantOpt, open_db, p
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.registry import find_game
 from ludoteca.store.results import list_studies
-from ludoteca.studies.policies import study_limit
+from ludoteca.studies.policies import searches, study_limit
 from ludoteca.studies.runner import StudyPlan, run_study
 from ludoteca.studies.stats import win_rates
 
@@ -104,8 +104,8 @@ def study_command(
         int | None,
         typer.Option(
             help="Solver limit per search (gaps: a phase not won searches again for its best "
-            "dead end; default 20,000,000 for gaps, none for the others); undecided deals "
-            "count as unknown."
+            "dead end; default 20,000,000 for gaps, none for the others; 0: none); undecided "
+            "deals count as unknown."
         ),
     ] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the stored studies.")] = False,
@@ -122,9 +122,18 @@ def study_command(
         raise fail("name a game to study, or use --list")
     if jobs < 1:
         raise fail(f"--jobs must be at least 1, not {jobs}")
-    plan = StudyPlan(game, variant, parse_params(param), policy, deals, seed, max_states, jobs)
+    # 0 asks for no limit where one would apply by default (a Gaps study stored before the
+    # default came in goes on with it).
+    unlimited = max_states == 0
+    asked = None if unlimited else max_states
+    plan = StudyPlan(game, variant, parse_params(param), policy, deals, seed, asked, jobs)
     spec, _ = plan.resolve()
-    plan = replace(plan, max_states=study_limit(spec, policy, max_states))
+    if unlimited and not searches(spec, policy):
+        raise fail(
+            f"the {policy} policy of {spec.name} takes no --max-states (it searches nothing)"
+        )
+    if not unlimited:
+        plan = replace(plan, max_states=study_limit(spec, policy, asked))
     columns = (
         TextColumn(f"[bold]{escape(game)}[/] {escape(policy)}"),
         BarColumn(),

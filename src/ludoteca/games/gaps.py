@@ -215,6 +215,14 @@ class GapsState(State[GapsMove]):
             return "it would bring back an earlier position of this deal"
         return "not a legal move here"
 
+    def fork(self) -> GapsState:
+        """A copy that goes on from here with this deal's positions seen so far, so that it
+        refuses what the game would (RULES.md, repetition); a copy from :meth:`position`
+        starts with none."""
+        twin = GapsState(self.variant, self.seed, list(self.grid), self.redeals_used)
+        twin._seen = set(self._seen)
+        return twin
+
     def _play(self, move: GapsMove) -> Any:
         self._moves = None
         if move.card is None:

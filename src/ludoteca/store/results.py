@@ -181,9 +181,10 @@ def record_finished(
     already: it ended before, was saved before its end, and ended again from the save."""
     with connection:
         cursor = connection.execute(
-            "INSERT OR IGNORE INTO finished_games"
+            # Only a game stored already is passed over: any other failure still fails.
+            "INSERT INTO finished_games"
             " (game, variant, seed, won, score, moves, details, source, finished, game_id)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
             (
                 game,
                 variant,

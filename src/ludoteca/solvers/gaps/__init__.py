@@ -217,15 +217,17 @@ def _searched(game: GapsState, seconds: float) -> tuple[Hint, plans.Plan | None]
     winnable = "no redeal needed" if left else ""
     # Two workers: a beam beside the search finds many wins a short search misses.
     answer = fast.decide(board, None, seconds=budget / 2, workers=2)
+    # Where a line begins with a move the repetition rule forbids here (RULES.md: the
+    # search knows nothing of the moves before), the allowed moves are searched each, in
+    # time kept for that (the searches above may have used all of theirs).
+    spare = min(began + 0.95 * seconds, max(began + budget, time.perf_counter()) + 0.15 * seconds)
     if answer.winnable:
         line = realize(game, answer)
         if line and line[0] in game.legal_moves_text():
             return Hint(line[0], True, winnable), plans.Plan(
                 tuple(line), True, winnable, full, True
             )
-        # The search knows nothing of the moves before: its line may begin by bringing back
-        # an earlier position of this deal, which the rules forbid (RULES.md, repetition).
-        return _around(game, began + budget, left)
+        return _around(game, spare, left), None
     deadline = began + budget
     done = threading.Event()
     with ThreadPoolExecutor(1) as side:
@@ -238,10 +240,15 @@ def _searched(game: GapsState, seconds: float) -> tuple[Hint, plans.Plan | None]
     exact = most.complete
     if most.best_dead_end < answer.best_dead_end:
         most = answer  # only when the bounded search stopped early: not exact
-    step = _concrete_first(game, nested_line)
-    if reached == full and step is not None:
-        line = _played(game, nested_line)
-        return Hint(step, True, winnable), plans.Plan(tuple(line), True, winnable, full, True)
+    # The nested search plays concrete moves and never repeats a position of its own line;
+    # its line, tidied, is offered only where the game allows its first move.
+    walked = _played(game, nested_line) if nested_line else []
+    if walked and walked[0] not in game.legal_moves_text():
+        walked = []
+    if reached == full and walked:
+        return Hint(walked[0], True, winnable), plans.Plan(
+            tuple(walked), True, winnable, full, True
+        )
     # Lost without a redeal is lost only when no redeal is left: a redeal may still win.
     lost = None if left else False
     verdict = "not winnable without a redeal; " if left else ""
@@ -249,78 +256,98 @@ def _searched(game: GapsState, seconds: float) -> tuple[Hint, plans.Plan | None]
         note = f"{verdict}at best {most.best_dead_end} in sequence"
         line = realize(game, most)
         if line and line[0] not in game.legal_moves_text():
-            return _around(game, began + budget, left)  # (as for a win, above)
-        move = line[0] if line else _first(game, most)[0]
+            return _around(game, spare, left), None
+        move = line[0] if line else game.legal_moves_text()[0]
         plan = plans.Plan(tuple(line), lost, note, most.best_dead_end, True) if line else None
         return Hint(move, lost, note), plan
-    if step is not None and reached > most.best_dead_end:
-        line, got = _played(game, nested_line), reached
-    else:
-        line, got = realize(game, most), most.best_dead_end
+    line, got = realize(game, most), most.best_dead_end
+    if walked and (reached > got or (line and line[0] not in game.legal_moves_text())):
+        line, got = walked, reached
+    if line and line[0] not in game.legal_moves_text():
+        return _around(game, spare, left), None
+    if got < 0:  # no dead end reached by any search yet
+        return Hint(line[0] if line else game.legal_moves_text()[0], None, "search stopped"), None
     if answer.complete:
         note = f"{verdict}{got} in sequence found so far"
     else:
         lost, note = None, f"search stopped; {got} in sequence reached so far"
-    if line and line[0] not in game.legal_moves_text():
-        return _around(game, began + budget, left)
     if not line:
-        return Hint(_first(game, most)[0], lost, note), None
+        return Hint(game.legal_moves_text()[0], lost, note), None
     return Hint(line[0], lost, note), plans.Plan(tuple(line), lost, note, got, False)
 
 
-def _around(game: GapsState, deadline: float, left: bool) -> tuple[Hint, plans.Plan | None]:
+def _around(game: GapsState, deadline: float, left: bool) -> Hint:
     """The hint where the line found begins with a 2's move the repetition rule forbids
     here (RULES.md: no move may bring back an earlier position of this deal; the search
     knows nothing of the moves before): each allowed move's position searched for its
-    best dead end (a win is one with every card in sequence), the time left shared among
-    them. The best of them, with a verdict only where every search finished."""
+    best dead end (a win is one with every card in sequence) until ``deadline``, the time
+    shared among them, and its line cut where this game would refuse a move (a line from
+    the next position may well bring this one back). The move whose line goes furthest;
+    a verdict only where every search finished and the line plays whole. The plan kept is
+    the one from the next position on, which does not depend on the moves before."""
     allowed = game.legal_moves_text()
-    verdict = "not winnable without a redeal; " if left else ""
-    results: list[tuple[int, bool, str, list[str]]] = []
-    for at, move in enumerate(allowed):
-        child = _copy(game)
-        child.apply(move)
-        share = (deadline - time.perf_counter()) / (len(allowed) - at)
-        answer = fast.best_dead_end(board_of(child), None, deadline=time.perf_counter() + share)
-        results.append((answer.best_dead_end, answer.complete, move, realize(child, answer)))
-    best, _, move, rest = max(results, key=lambda r: r[0])
-    line = (move, *rest)
     full = board_of(game).shape.full
-    if best == full:
+    # Each allowed move: what its line reaches in this game, the most its search allows
+    # (None where it did not finish), the move, the next position and the line from there.
+    options: list[tuple[int, int | None, str, GapsState, list[str]]] = []
+    for at, move in enumerate(allowed):
+        child = game.fork()
+        child.apply(move)
+        share = max(0.0, deadline - time.perf_counter()) / (len(allowed) - at)
+        answer = fast.best_dead_end(board_of(child), None, deadline=time.perf_counter() + share)
+        wanted = realize(child, answer)
+        line = _allowed_part(child, wanted)
+        whole = len(line) == len(wanted)
+        figure = answer.best_dead_end if whole else _in_sequence_after(child, line)
+        bound = answer.best_dead_end if answer.complete else None
+        options.append((figure, bound, move, child, line))
+    figure, _, move, child, line = max(options, key=lambda o: o[0])
+    # Exact: every search finished, and none allows more than this line reaches.
+    exact = all(bound is not None and bound <= figure for _, bound, _, _, _ in options)
+    if figure == full:
         note = "no redeal needed" if left else ""
-        return Hint(move, True, note), plans.Plan(line, True, note, full, True)
-    if all(complete for _, complete, _, _ in results):
-        note = f"{verdict}at best {best} in sequence"
+        plans.remember(child, plans.Plan(tuple(line), True, note, full, True))
+        return Hint(move, True, note)
+    if figure < 0:
+        return Hint(move, None, "search stopped")
+    if exact:
+        note = f"{'not winnable without a redeal; ' if left else ''}at best {figure} in sequence"
         lost = None if left else False
-        return Hint(move, lost, note), plans.Plan(line, lost, note, best, True)
-    note = f"search stopped; {best} in sequence reached so far"
-    return Hint(move, None, note), plans.Plan(line, None, note, best, False)
+        plans.remember(child, plans.Plan(tuple(line), lost, note, figure, True))
+        return Hint(move, lost, note)
+    bounds = [bound for _, bound, _, _, _ in options]
+    if all(bound is not None and bound < full for bound in bounds):
+        # Every search finished, none finds a win; more cards in sequence only by lines
+        # that come back to a position of this deal.
+        lost = None if left else False
+        note = (
+            f"{'not winnable without a redeal; ' if left else ''}{figure} in sequence "
+            "found: lines to more would bring back an earlier position"
+        )
+        plans.remember(child, plans.Plan(tuple(line), lost, note, figure, False))
+        return Hint(move, lost, note)
+    note = f"search stopped; {figure} in sequence reached so far"
+    plans.remember(child, plans.Plan(tuple(line), None, note, figure, False))
+    return Hint(move, None, note)
 
 
-def _concrete_first(game: GapsState, line: nested.Line) -> str | None:
-    """The nested search's first move as engine notation; None for an empty line or a
-    move the game does not allow here (a 2's move in column 0 that would bring back a
-    position seen before this one)."""
-    if not line:
-        return None
-    move = concrete_move(*line[0], game.ranks)
-    return game.move_text(move) if move in game.legal_moves() else None
+def _allowed_part(game: GapsState, line: list[str]) -> list[str]:
+    """``line`` up to the first move ``game`` (with the positions it has seen) refuses."""
+    copy = game.fork()
+    kept: list[str] = []
+    for move in line:
+        if move not in copy.legal_moves_text():
+            break
+        copy.apply(move)
+        kept.append(move)
+    return kept
 
 
-def _first(game: GapsState, answer: Answer) -> tuple[str, bool]:
-    """The first engine move of the answer's line, and True, if the game allows it here.
-    The search knows nothing of the moves before this position, and a 2's move in column 0
-    that would bring back a position of this deal is not allowed (the web app's hint once
-    offered one): then the earliest move of the line that is allowed now, else the first
-    legal move, and False. (Any legal move, and True, if the line is empty.)"""
-    legal = game.legal_moves_text()
-    # The whole line: the first move of a 2 goes straight to where the line wants it.
-    line = realize(game, answer)
-    if not line:
-        return legal[0], True
-    if line[0] in legal:
-        return line[0], True
-    return next((move for move in line if move in legal), legal[0]), False
+def _in_sequence_after(game: GapsState, line: list[str]) -> int:
+    copy = game.fork()
+    for move in line:
+        copy.apply(move)
+    return copy.in_sequence
 
 
 @dataclass

@@ -50,6 +50,8 @@ def remember(game: GapsState, plan: Plan) -> None:
     keys = []
     for move in plan.moves:
         keys.append(_key(copy))
+        if move not in copy.legal_moves_text():
+            break  # (a line that would repeat a position goes no further: see recall)
         copy.apply(move)
     with _lock:
         for at, key in enumerate(keys):
