@@ -967,6 +967,44 @@ def test_ctrl_c_ends_the_process_even_when_the_way_out_hangs(said: bool) -> None
     assert _ended(worker)
 
 
+def test_a_hung_way_out_leaves_no_warning_from_the_workers_semaphores() -> None:
+    """When the way out hangs past ``GRACE_SECONDS`` (as above) with a pool of spawned
+    workers, the resource tracker, which outlives the process, said below the one line
+    that "5 leaked semaphore objects" were left (CI, under load, bench_gaps.py with two
+    processes). Their finalizers unlink them before the process ends."""
+    import signal
+
+    script = (
+        "import sys, threading, time\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "from ludoteca.cli import interrupt\n"
+        "interrupt.GRACE_SECONDS = 1.0\n"
+        "interrupt.stop_at_once_on_ctrl_c(lambda: 'nothing kept')\n"
+        "if __name__ == '__main__':\n"
+        "    pool = ProcessPoolExecutor(2, max_tasks_per_child=1)\n"
+        "    busy = [pool.submit(time.sleep, 60) for _ in range(4)]\n"
+        "    time.sleep(1.0)\n"
+        "    print('up', flush=True)\n"
+        "    try:\n"
+        "        time.sleep(60)\n"
+        "    finally:\n"
+        "        threading.Event().wait()  # a pool whose shutdown never returns\n"
+    )
+    with subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as run:
+        assert run.stdout is not None and run.stderr is not None
+        try:
+            assert run.stdout.readline() == "up\n"
+            run.send_signal(signal.SIGINT)
+            code = run.wait(timeout=30)
+        finally:
+            run.kill()
+        errors = run.stderr.read()  # (the tracker, if it warns, holds the pipe till then)
+    assert code == 130, errors
+    assert errors.splitlines() == ["error: interrupted: nothing kept"], errors
+
+
 def _ended(pid: int) -> bool:
     """Has the process ended (gone, or a zombie no one reaped yet), within 10 s?"""
     for _ in range(100):

@@ -55,12 +55,28 @@ def tell(err: LudotecaError) -> int:
     return 2
 
 
+def _release_semaphores() -> None:
+    """Unlink the named semaphores of the worker pools (spawned workers: the queues' locks)
+    before the process ends without its usual way out: else the resource tracker, a process
+    of its own that outlives this one, unlinks them and says so below the one line ("There
+    appear to be 5 leaked semaphore objects"; CI, under load). Their finalizers do it
+    (``multiprocessing.util``, exit priority 0 and above: the semaphores, and the queues'
+    closing, which does not wait); in a thread of its own, given at most a second."""
+    from multiprocessing import util
+
+    run = util._run_finalizers  # type: ignore[attr-defined]  # (private, stable since 3.4)
+    finishing = threading.Thread(target=run, args=(0,), daemon=True)
+    finishing.start()
+    finishing.join(1.0)
+
+
 def _end_anyway(message: str) -> None:
     """The last resort, in a thread of its own: the way out after Ctrl-C took more than
     :data:`GRACE_SECONDS`. Kill what is left of the workers, say the line if no one has,
     and end (status 130)."""
     for child in multiprocessing.active_children():
         child.kill()
+    _release_semaphores()
     if not _told.is_set():
         os.write(2, f"error: {message}\n".encode())
     if err_console.is_terminal:
