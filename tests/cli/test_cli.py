@@ -711,10 +711,16 @@ def test_study_and_tournament_show_names_and_parameters_as_typed() -> None:
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
 
 
-def test_ctrl_c_stops_a_long_solve_at_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "limit", [["--seconds", "30"], ["--max-states", "400000000"]], ids=["time", "states"]
+)
+def test_ctrl_c_stops_a_long_solve_at_once(tmp_path: Path, limit: list[str]) -> None:
     """Ctrl-C during ``solve`` ends it at once with a one-line message, the answers already
     given kept: before, it came as a traceback from inside the compiled search, or not until
-    the time budget ran out (28 s of a 30 s budget)."""
+    the time budget ran out (28 s of a 30 s budget). Under a state limit (the default) the
+    compiled search never ran Python code, where the signal's handler runs, and went on to
+    its limit (deal 290: about a minute); it reads its clock every 4,096 states either way
+    now."""
     import signal
     import time
 
@@ -725,45 +731,13 @@ def test_ctrl_c_stops_a_long_solve_at_once(tmp_path: Path) -> None:
     file = tmp_path / "positions.txt"
     file.write_text("\n".join(lines) + "\n", encoding="utf-8")
     command = [sys.executable, "-m", "ludoteca", "solve", "gaps", "-v", "no-redeal"]
-    command += ["--positions", str(file), "--seconds", "30", "--json"]
+    command += ["--positions", str(file), *limit, "--json"]
     with subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     ) as run:
         assert run.stdout is not None and run.stderr is not None
         first = json.loads(run.stdout.readline())  # deal 3 is lost at once; 290 takes long
-        time.sleep(1.0)
-        asked = time.monotonic()
-        run.send_signal(signal.SIGINT)
-        assert run.wait(timeout=10) == 130
-        assert time.monotonic() - asked < 5
-        errors = run.stderr.read()
-        rest = run.stdout.read()
-    assert first["winnable"] is False and rest == ""
-    assert errors.strip() == "error: interrupted: no answer for the position being solved"
-
-
-def test_ctrl_c_stops_a_search_under_a_state_limit_at_once(tmp_path: Path) -> None:
-    """README: Ctrl-C stops ``solve`` at once. Under a time budget it did; under a state
-    limit (the default) the compiled search never ran Python code, where the signal's
-    handler runs, and went on to its limit (deal 290: about a minute). It reads its clock
-    every 4,096 states either way now."""
-    import signal
-    import time
-
-    from ludoteca.core.registry import find_game
-
-    spec = find_game("gaps")
-    lines = [spec.new_game("no-redeal", seed).position() for seed in (3, 290)]
-    file = tmp_path / "positions.txt"
-    file.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    command = [sys.executable, "-m", "ludoteca", "solve", "gaps", "-v", "no-redeal"]
-    command += ["--positions", str(file), "--max-states", "400000000", "--json"]
-    with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    ) as run:
-        assert run.stdout is not None and run.stderr is not None
-        first = json.loads(run.stdout.readline())  # deal 3 is lost at once; 290 takes long
-        time.sleep(2.0)
+        time.sleep(2.0)  # (into the full search, past the probes)
         asked = time.monotonic()
         run.send_signal(signal.SIGINT)
         try:
@@ -772,7 +746,8 @@ def test_ctrl_c_stops_a_search_under_a_state_limit_at_once(tmp_path: Path) -> No
             run.kill()
         assert time.monotonic() - asked < 5
         errors = run.stderr.read()
-    assert first["winnable"] is False
+        rest = run.stdout.read()
+    assert first["winnable"] is False and rest == ""
     assert errors.strip() == "error: interrupted: no answer for the position being solved"
 
 
@@ -927,7 +902,6 @@ def test_ctrl_c_ends_the_process_even_when_the_way_out_hangs(said: bool) -> None
     its Ctrl-C for good. Now, after ``GRACE_SECONDS`` (1 s here), the process ends anyway:
     the workers killed, status 130, and the one line said once, whether or not the way out
     had said it (``told``) before it hung."""
-    import signal
 
     caught = (
         "except interrupt.Interrupted as err:\n"
@@ -948,23 +922,32 @@ def test_ctrl_c_ends_the_process_even_when_the_way_out_hangs(said: bool) -> None
         "finally:\n"
         "    threading.Event().wait()  # a pool whose shutdown never returns\n"
     )
+    first, code, took, errors = _interrupted(script)
+    assert code == 130, errors
+    assert errors.splitlines() == ["error: interrupted: nothing kept"]
+    assert 1.0 <= took < 20
+    assert _ended(int(first))
+
+
+def _interrupted(script: str) -> tuple[str, int, float, str]:
+    """Run ``script``; once it prints its first line, Ctrl-C. That line, the status, the
+    seconds from Ctrl-C to the end, and what it wrote to stderr (by every process that held
+    it: the resource tracker's warnings come after the process ends)."""
+    import signal
+
     with subprocess.Popen(
         [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     ) as run:
         assert run.stdout is not None and run.stderr is not None
         try:
-            worker = int(run.stdout.readline())
+            first = run.stdout.readline()
             asked = time.monotonic()
             run.send_signal(signal.SIGINT)
             code = run.wait(timeout=30)
             took = time.monotonic() - asked
         finally:
             run.kill()
-        errors = run.stderr.read()
-    assert code == 130, errors
-    assert errors.splitlines() == ["error: interrupted: nothing kept"]
-    assert 1.0 <= took < 20
-    assert _ended(worker)
+        return first, code, took, run.stderr.read()
 
 
 def test_a_hung_way_out_leaves_no_warning_from_the_workers_semaphores() -> None:
@@ -972,7 +955,6 @@ def test_a_hung_way_out_leaves_no_warning_from_the_workers_semaphores() -> None:
     workers, the resource tracker, which outlives the process, said below the one line
     that "5 leaked semaphore objects" were left (CI, under load, bench_gaps.py with two
     processes). Their finalizers unlink them before the process ends."""
-    import signal
 
     script = (
         "import sys, threading, time\n"
@@ -990,18 +972,8 @@ def test_a_hung_way_out_leaves_no_warning_from_the_workers_semaphores() -> None:
         "    finally:\n"
         "        threading.Event().wait()  # a pool whose shutdown never returns\n"
     )
-    with subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    ) as run:
-        assert run.stdout is not None and run.stderr is not None
-        try:
-            assert run.stdout.readline() == "up\n"
-            run.send_signal(signal.SIGINT)
-            code = run.wait(timeout=30)
-        finally:
-            run.kill()
-        errors = run.stderr.read()  # (the tracker, if it warns, holds the pipe till then)
-    assert code == 130, errors
+    first, code, _, errors = _interrupted(script)
+    assert first == "up\n" and code == 130, errors
     assert errors.splitlines() == ["error: interrupted: nothing kept"], errors
 
 
