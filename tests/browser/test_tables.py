@@ -925,10 +925,47 @@ def test_a_deal_number_is_sent_as_typed(table: Any) -> None:
     last = 2**63 - 1
     table.start("gaps", seed=last)
     assert table.room().saved.seed == last
+    # And shown as it is (the state's number was rounded the same way: now its digits).
+    expect(table.page.locator(".title .meta")).to_contain_text(f"deal {last}")
     table.home()
+    expect(table.page.locator(".resume li").first).to_contain_text(f"deal {last}")
     card = table.page.locator(".game[data-game=gaps]")
     card.locator("input[name=seed]").fill("1e3")
     card.locator("button.play").click()
     expect(table.page.locator("#toast")).to_have_text(
         "A deal number is a whole number, 0 or more: not 1e3."
     )
+
+
+def test_a_gaps_card_already_right_of_its_predecessor_says_so(table: Any) -> None:
+    """Seed, Gameplay 1-2: a card goes right of its predecessor. On deal 0 the K of spades
+    stands right of its Q, outside the run in sequence; clicked, it was "KS goes right of
+    QS, where KS is"."""
+    table.start("gaps", seed=0)
+    table.wait_turn()
+    table.page.locator('svg.board [data-key~="KS"]').first.click()
+    expect(table.page.locator("#toast")).to_have_text("KS is already right of QS.")
+
+
+def test_a_2_dragged_where_the_repetition_rule_forbids_says_so(table: Any) -> None:
+    """RULES.md, repetition: no move may bring back an earlier position. On deal 342, 2C
+    moves from row 1's first cell to row 2's; dragged back, it was told it "goes only into
+    an empty first-column cell", which that cell is (it may still go to row 4's)."""
+    table.start("gaps", seed=342)
+    table.wait_turn()
+    page = table.page
+    page.locator('svg.board [data-key~="2C"]').first.click()  # two gaps light up
+    page.locator('svg.board [data-key~="cell-1-0"]').first.click()
+    table.wait_ply(1)
+    assert table.room().state.history_text() == ["2C>r2"]
+    # The card slides to its new place first: a drag started meanwhile grabs the air.
+    page.wait_for_function("!document.getAnimations().some(a => a.playState === 'running')")
+    drag(
+        page,
+        page.locator('svg.board [data-key~="2C"]').first,
+        page.locator('svg.board [data-key~="cell-0-0"]').first,
+    )
+    expect(page.locator("#toast")).to_have_text(
+        "2C there would bring back an earlier position of this deal."
+    )
+    assert table.room().state.history_text() == ["2C>r2"]

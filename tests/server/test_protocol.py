@@ -599,3 +599,15 @@ def test_the_rules_dialog_leaves_out_asides_that_open_with_code(client: TestClie
     assert "hearts, spades), shuffled from the seed, and dealt row by row" in gaps
     match = " ".join(client.get("/api/rules/scalafrutta").json()["html"].split())
     assert "(a new deal from the seed; the first player moves one seat round" in match
+
+
+def test_a_deal_number_past_2_53_comes_back_as_its_digits(client: TestClient, player: Any) -> None:
+    """docs/web.md, `state`: the page showed deal 9007199254740993 as ...992, and deal
+    2**63 - 1 as 9223372036854776000, which it then refused (a JavaScript number rounds
+    past 2**53). The server sends such a number as its digits, as ``new`` takes it."""
+    joined, state = player.start("gaps", seed=str(2**53 + 1))
+    assert state["seed"] == str(2**53 + 1)
+    _, small = player.start("gaps", seed=2**53 - 1)
+    assert small["seed"] == 2**53 - 1
+    rooms = {r["room"]: r["seed"] for r in client.get("/api/rooms").json()["rooms"]}
+    assert rooms[joined["room"]] == str(2**53 + 1)

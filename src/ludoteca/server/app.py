@@ -23,6 +23,7 @@ from ludoteca.server.protocol import (
     PROTOCOL,
     ProtocolError,
     Request,
+    deal_number,
     error_event,
     event,
     parse_request,
@@ -64,8 +65,8 @@ def create_app(
     async def in_progress(player: str | None = None) -> dict[str, Any]:
         rooms = store.games_in_progress(player)
         for room in rooms:
-            if _seed_is_secret(room["game"]):
-                room["seed"] = None
+            secret = _seed_is_secret(room["game"])
+            room["seed"] = None if secret else deal_number(room["seed"])
         return {"rooms": rooms}
 
     @app.get("/api/rules/{game}")

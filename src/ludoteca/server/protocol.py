@@ -42,6 +42,15 @@ REQUIRED = {
     "view": {"seat"},
 }
 MAX_TEXT = 200
+JS_SAFE = 2**53 - 1
+"""The largest whole number a JavaScript number holds exactly."""
+
+
+def deal_number(seed: int | None) -> int | str | None:
+    """A deal number as the server sends it: a number, or its digits past 2**53, which a
+    page's JavaScript would round (deal 2**63 - 1 was shown as ...6000, a deal that does not
+    exist). The same convention as the ``seed`` of ``new``."""
+    return str(seed) if seed is not None and seed > JS_SAFE else seed
 
 
 class ProtocolError(Exception):

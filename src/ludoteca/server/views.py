@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.game import TERMINAL
-from ludoteca.server.protocol import HUMAN, event
+from ludoteca.server.protocol import HUMAN, deal_number, event
 
 if TYPE_CHECKING:
     from ludoteca.server.rooms import Room
@@ -33,7 +33,7 @@ def seat_view(room: Room, seat: int) -> dict[str, Any]:
         variant_key=room.variant_key,
         params=room.saved.params,
         # In a multiplayer game with hidden tiles the deal number would reveal them all.
-        seed=None if room.spec.deal_is_secret else room.saved.seed,
+        seed=None if room.spec.deal_is_secret else deal_number(room.saved.seed),
         seats=[
             {"seat": s, "kind": HUMAN if k == HUMAN else "bot", "name": k}
             for s, k in enumerate(room.saved.seats)

@@ -64,7 +64,15 @@ export default {
   stuck(keys, obs, view, chosen) {
     const ranks = 'A23456789TJQK';
     if (chosen && /^[2-9TJQK][SHDC]$/.test(chosen)) {
-      if (chosen[0] === '2') return `${chosen} goes only into an empty first-column cell.`;
+      if (chosen[0] === '2') {
+        // Put on an empty first-column cell it may not take: only the repetition rule
+        // forbids that (it was told it "goes only into an empty first-column cell").
+        const cell = keys.find((k) => /^cell-\d+-0$/.test(k));
+        if (cell && !obs.grid[Number(cell.split('-')[1])][0]) {
+          return `${chosen} there would bring back an earlier position of this deal.`;
+        }
+        return `${chosen} goes only into an empty first-column cell.`;
+      }
       const before = ranks[ranks.indexOf(chosen[0]) - 1] + chosen[1];
       return `${chosen} goes only right of ${before}.`;
     }
@@ -85,6 +93,9 @@ export default {
     const [br, bc] = find(obs, before);
     if (bc + 1 >= obs.cols) return `${card} goes right of ${before}, which ends its row.`;
     const there = obs.grid[br][bc + 1];
+    // Right of its predecessor already, outside the run in sequence ("KS goes right of QS,
+    // where KS is" was said).
+    if (there === card) return `${card} is already right of ${before}.`;
     if (there) return `${card} goes right of ${before}, where ${there} is.`;
     return null;
   },
