@@ -611,3 +611,15 @@ def test_a_deal_number_past_2_53_comes_back_as_its_digits(client: TestClient, pl
     assert small["seed"] == 2**53 - 1
     rooms = {r["room"]: r["seed"] for r in client.get("/api/rooms").json()["rooms"]}
     assert rooms[joined["room"]] == str(2**53 + 1)
+
+
+def test_the_rules_dialog_leaves_out_what_is_for_the_terminal(client: TestClient) -> None:
+    """The web's rules dialog showed the notation typed at the terminal and the terminal
+    board's signs, and Gaps' columns counted from 0 where the table counts from 1 (a review
+    of the web table). Those sections are left out; the Gaps rules say "the first column"."""
+    for game in client.get("/api/games").json()["games"]:
+        html = client.get(f"/api/rules/{game['name']}").json()["html"]
+        assert "<h2>Notation</h2>" not in html and "<h2>Terminal board</h2>" not in html
+    gaps = " ".join(client.get("/api/rules/gaps").json()["html"].split())
+    assert "column 0" not in gaps and "IllegalMoveError" not in gaps and "Outcome" not in gaps
+    assert "A gap in the first column takes any 2" in gaps

@@ -51,6 +51,7 @@ def rules_html(spec: GameSpec, docs: Path | None = None) -> str:
     for path in _rules_paths(spec, docs):
         if path.is_file():
             text, cut, _ = path.read_text(encoding="utf-8").partition(PLAYERS_END)
+            text = _without_sections(text, TERMINAL_ONLY)
             # js-default: tables on, raw HTML off (the page shows the output as-is).
             text = _in_players_words(CODE_ASIDE.sub("", _without_sources(text)))
             html = str(MarkdownIt("js-default").render(text))
@@ -109,6 +110,17 @@ def _in_players_words(text: str) -> str:
 
     text = RULED.sub(ruled, text)
     return THE_TEXT.sub(the_text, text)
+
+
+TERMINAL_ONLY = ("Notation", "Terminal board")
+"""Sections of a rules document for the terminal and the tools (moves typed as text, the
+board drawn in characters): the web's rules dialog leaves them out."""
+
+
+def _without_sections(text: str, titles: tuple[str, ...]) -> str:
+    """``text`` without its ``## `` sections of these titles (each up to the next ``## ``)."""
+    parts = re.split(r"(?m)^(?=## )", text)
+    return "".join(p for p in parts if not any(p.startswith(f"## {t}\n") for t in titles))
 
 
 def _without_sources(text: str) -> str:
