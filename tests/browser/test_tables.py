@@ -969,3 +969,26 @@ def test_a_2_dragged_where_the_repetition_rule_forbids_says_so(table: Any) -> No
         "2C there would bring back an earlier position of this deal."
     )
     assert table.room().state.history_text() == ["2C>r2"]
+
+
+def test_a_gaps_gap_clicked_first_says_what_it_takes(table: Any) -> None:
+    """Seed, Gameplay 1-3: a gap takes the card after the one on its left, a gap in the
+    first column any 2, and a gap right of a King or of another gap nothing. A gap clicked
+    first said nothing at all (a review of the web table)."""
+    from ludoteca.core.cards import Card
+
+    table.start("gaps", seed=7)
+    table.wait_turn()
+    state = table.room().state
+    cols = state.ranks
+    gap = next(i for i, c in enumerate(state.grid) if c is None and i % cols)
+    left = state.grid[gap - 1]
+    table.page.locator(f'svg.board [data-key~="cell-{gap // cols}-{gap % cols}"]').click()
+    if left is None:
+        said = "A gap right of another gap takes nothing."
+    elif left.rank == 13:
+        said = f"A gap right of {left} takes nothing."
+    else:
+        after = Card(left.rank + 1, left.suit)
+        said = f"This gap takes {after}, the card after {left}: choose {after}."
+    expect(table.page.locator("#toast")).to_have_text(said)

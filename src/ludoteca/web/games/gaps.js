@@ -18,6 +18,21 @@ function find(obs, code) {
   return null;
 }
 
+// A gap clicked first (it said nothing): what it takes, by the seed's rule.
+function gapTakes(keys, obs) {
+  const cell = keys.find((k) => /^cell-\d+-\d+$/.test(k));
+  if (!cell) return null;
+  const [r, c] = cell.split('-').slice(1).map(Number);
+  if (obs.grid[r][c]) return null;
+  if (c === 0) return 'This gap takes a 2: choose one, then the gap.';
+  const left = obs.grid[r][c - 1];
+  if (!left) return 'A gap right of another gap takes nothing.';
+  if (left[0] === 'K') return `A gap right of ${left} takes nothing.`;
+  const ranks = 'A23456789TJQK';
+  const next = ranks[ranks.indexOf(left[0]) + 1] + left[1];
+  return `This gap takes ${next}, the card after ${left}: choose ${next}.`;
+}
+
 export default {
   draw(board, obs) {
     board.begin(PAD * 2 + obs.cols * STEP_X - 6, PAD * 2 + obs.rows * STEP_Y - 8);
@@ -78,7 +93,7 @@ export default {
     }
     const card = keys.find((k) => /^[2-9TJQK][SHDC]$/.test(k));
     const at = card && find(obs, card);
-    if (!at) return null;
+    if (!at) return gapTakes(keys, obs);
     const [r, c] = at;
     if (card[0] === '2') {
       // A 2 with a first-column gap open has no move only when each would bring back an
