@@ -992,3 +992,21 @@ def test_a_gaps_gap_clicked_first_says_what_it_takes(table: Any) -> None:
         after = Card(left.rank + 1, left.suit)
         said = f"This gap takes {after}, the card after {left}: choose {after}."
     expect(table.page.locator("#toast")).to_have_text(said)
+
+
+def test_esc_gives_the_focus_back_to_the_piece_chosen(table: Any) -> None:
+    """docs/web.md, keyboard: Enter chooses, Esc cancels. After Esc on a 2 chosen with the
+    keyboard (its gaps lit), the focus stayed on a lit gap that could no longer be chosen,
+    and Enter did nothing; it goes back to the 2. (Deal 342: 2C may go to rows 2 and 4.)"""
+    table.start("gaps", seed=342)
+    table.wait_turn()
+    page = table.page
+    page.locator('svg.board [data-key~="2C"]').first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("svg.board .target")
+    page.keyboard.press("ArrowDown")  # onto a lit gap
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.querySelectorAll('svg.board .target').length === 0")
+    assert page.evaluate("document.activeElement.closest('[data-key]')?.dataset.key") == "2C"
+    page.keyboard.press("Enter")  # chosen again, its gaps lit again
+    page.wait_for_selector("svg.board .target")

@@ -204,7 +204,11 @@ export async function showTable(main, connection, room, seatText, token) {
     const key = event.key.toLowerCase();
     if (key === 'escape') {
       chooser.hidden = true;
+      // The focus goes back to the piece that was chosen: it stayed on a lit place that
+      // could no longer be chosen, where Enter did nothing.
+      const chosen = interaction.selected;
       interaction.clear();
+      if (chosen && svgNode.contains(document.activeElement)) interaction.refocus(chosen);
     } else if (key === 'u' || key === 'z') {
       if (view?.can_undo) act.undo();
     } else if (key === 'y') {
