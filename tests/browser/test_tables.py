@@ -492,6 +492,10 @@ def test_the_statistics_show_the_redeals_used_once_a_game_used_one(table: Any) -
     head.first.wait_for()
     assert head.last.inner_text() == "Redeals used"
     assert page.locator(".stat-table tbody td").last.inner_text() == "5"
+    # And on the game's card, for the variant chosen there (it left them out).
+    card = page.locator(".game[data-game=gaps]")
+    card.locator("select[name=variant]").select_option("addiction")
+    expect(card.locator(".mystats")).to_contain_text("· 5 redeals used")
 
 
 def test_a_gaps_card_that_cannot_move_says_why(table: Any) -> None:

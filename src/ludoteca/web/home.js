@@ -219,7 +219,9 @@ function seatEditor(fieldset, game) {
 
 function statLine(s) {
   const streak = s.streak > 0 ? `${s.streak} won in a row` : `${-s.streak} lost in a row`;
-  return `Played ${s.played} · won ${s.won} · best score ${s.best_score} · ${streak}`;
+  // Addiction's completion statistics name the redeals used too (the table below did).
+  const redeals = s.redeals_used ? ` · ${s.redeals_used} redeal${s.redeals_used === 1 ? '' : 's'} used` : '';
+  return `Played ${s.played} · won ${s.won} · best score ${s.best_score} · ${streak}${redeals}`;
 }
 
 function showResume(section, rooms, titles) {
