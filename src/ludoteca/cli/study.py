@@ -36,8 +36,8 @@ COLUMNS = (
 )
 
 
-def _percent(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.2f}%"
+def _percent(x: float | None, digits: int = 2) -> str:
+    return "–" if x is None else f"{100 * x:.{digits}f}%"
 
 
 def _limit(states: int | None) -> str:
@@ -82,7 +82,7 @@ def _list(db: DbOpt, as_json: bool, game: str | None) -> None:
             row["deals"],
             row["won"],
             row["unknown"],
-            "–" if row["rate"] is None else f"{100 * row['rate']:.1f}%",
+            _percent(row["rate"], 1),
             interval,
         )
         table.add_row(*(escape(str(cell)) for cell in cells))  # gaps[redeals=1]: text

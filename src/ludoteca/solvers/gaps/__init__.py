@@ -215,6 +215,7 @@ def _searched(game: GapsState, seconds: float) -> tuple[Hint, plans.Plan | None]
     # nothing), and not what the verdict (``winnable``) says already.
     left = game.redeals_used < game.params.redeals
     winnable = "no redeal needed" if left else ""
+    legal = game.legal_moves_text()
     # Two workers: a beam beside the search finds many wins a short search misses.
     answer = fast.decide(board, None, seconds=budget / 2, workers=2)
     # Where a line begins with a move the repetition rule forbids here (RULES.md: the
@@ -223,7 +224,7 @@ def _searched(game: GapsState, seconds: float) -> tuple[Hint, plans.Plan | None]
     spare = min(began + 0.95 * seconds, max(began + budget, time.perf_counter()) + 0.15 * seconds)
     if answer.winnable:
         line = realize(game, answer)
-        if line and line[0] in game.legal_moves_text():
+        if line and line[0] in legal:
             return Hint(line[0], True, winnable), plans.Plan(
                 tuple(line), True, winnable, full, True
             )
@@ -243,7 +244,7 @@ def _searched(game: GapsState, seconds: float) -> tuple[Hint, plans.Plan | None]
     # The nested search plays concrete moves and never repeats a position of its own line;
     # its line, tidied, is offered only where the game allows its first move.
     walked = _played(game, nested_line) if nested_line else []
-    if walked and walked[0] not in game.legal_moves_text():
+    if walked and walked[0] not in legal:
         walked = []
     if reached == full and walked:
         return Hint(walked[0], True, winnable), plans.Plan(
@@ -255,24 +256,24 @@ def _searched(game: GapsState, seconds: float) -> tuple[Hint, plans.Plan | None]
     if answer.complete and exact:
         note = f"{verdict}at best {most.best_dead_end} in sequence"
         line = realize(game, most)
-        if line and line[0] not in game.legal_moves_text():
+        if line and line[0] not in legal:
             return _around(game, spare, left), None
-        move = line[0] if line else game.legal_moves_text()[0]
+        move = line[0] if line else legal[0]
         plan = plans.Plan(tuple(line), lost, note, most.best_dead_end, True) if line else None
         return Hint(move, lost, note), plan
     line, got = realize(game, most), most.best_dead_end
-    if walked and (reached > got or (line and line[0] not in game.legal_moves_text())):
+    if walked and (reached > got or (line and line[0] not in legal)):
         line, got = walked, reached
-    if line and line[0] not in game.legal_moves_text():
+    if line and line[0] not in legal:
         return _around(game, spare, left), None
     if got < 0:  # no dead end reached by any search yet
-        return Hint(line[0] if line else game.legal_moves_text()[0], None, "search stopped"), None
+        return Hint(line[0] if line else legal[0], None, "search stopped"), None
     if answer.complete:
         note = f"{verdict}{got} in sequence found so far"
     else:
         lost, note = None, f"search stopped; {got} in sequence reached so far"
     if not line:
-        return Hint(game.legal_moves_text()[0], lost, note), None
+        return Hint(legal[0], lost, note), None
     return Hint(line[0], lost, note), plans.Plan(tuple(line), lost, note, got, False)
 
 
@@ -296,14 +297,15 @@ def _around(game: GapsState, deadline: float, left: bool) -> Hint:
         share = max(0.0, deadline - time.perf_counter()) / (len(allowed) - at)
         answer = fast.best_dead_end(board_of(child), None, deadline=time.perf_counter() + share)
         wanted = realize(child, answer)
-        line = _allowed_part(child, wanted)
-        whole = len(line) == len(wanted)
-        figure = answer.best_dead_end if whole else _in_sequence_after(child, line)
+        line, ending = _allowed_part(child, wanted)
+        figure = answer.best_dead_end if len(line) == len(wanted) else ending
         bound = answer.best_dead_end if answer.complete else None
         options.append((figure, bound, move, child, line))
     figure, _, move, child, line = max(options, key=lambda o: o[0])
     # Exact: every search finished, and none allows more than this line reaches.
     exact = all(bound is not None and bound <= figure for _, bound, _, _, _ in options)
+    verdict = "not winnable without a redeal; " if left else ""
+    lost = None if left else False
     if figure == full:
         note = "no redeal needed" if left else ""
         plans.remember(child, plans.Plan(tuple(line), True, note, full, True))
@@ -311,18 +313,16 @@ def _around(game: GapsState, deadline: float, left: bool) -> Hint:
     if figure < 0:
         return Hint(move, None, "search stopped")
     if exact:
-        note = f"{'not winnable without a redeal; ' if left else ''}at best {figure} in sequence"
-        lost = None if left else False
+        note = f"{verdict}at best {figure} in sequence"
         plans.remember(child, plans.Plan(tuple(line), lost, note, figure, True))
         return Hint(move, lost, note)
     bounds = [bound for _, bound, _, _, _ in options]
     if all(bound is not None and bound < full for bound in bounds):
         # Every search finished, none finds a win; more cards in sequence only by lines
         # that come back to a position of this deal.
-        lost = None if left else False
         note = (
-            f"{'not winnable without a redeal; ' if left else ''}{figure} in sequence "
-            "found: lines to more would bring back an earlier position"
+            f"{verdict}{figure} in sequence found: lines to more would bring back an earlier "
+            "position"
         )
         plans.remember(child, plans.Plan(tuple(line), lost, note, figure, False))
         return Hint(move, lost, note)
@@ -331,8 +331,9 @@ def _around(game: GapsState, deadline: float, left: bool) -> Hint:
     return Hint(move, None, note)
 
 
-def _allowed_part(game: GapsState, line: list[str]) -> list[str]:
-    """``line`` up to the first move ``game`` (with the positions it has seen) refuses."""
+def _allowed_part(game: GapsState, line: list[str]) -> tuple[list[str], int]:
+    """``line`` up to the first move ``game`` (with the positions it has seen) refuses, and
+    the cards in sequence where that part ends."""
     copy = game.fork()
     kept: list[str] = []
     for move in line:
@@ -340,14 +341,7 @@ def _allowed_part(game: GapsState, line: list[str]) -> list[str]:
             break
         copy.apply(move)
         kept.append(move)
-    return kept
-
-
-def _in_sequence_after(game: GapsState, line: list[str]) -> int:
-    copy = game.fork()
-    for move in line:
-        copy.apply(move)
-    return copy.in_sequence
+    return kept, copy.in_sequence
 
 
 @dataclass

@@ -49,9 +49,9 @@ def remember(game: GapsState, plan: Plan) -> None:
     assert isinstance(copy, GapsState)
     keys = []
     for move in plan.moves:
-        keys.append(_key(copy))
         if move not in copy.legal_moves_text():
             break  # (a line that would repeat a position goes no further: see recall)
+        keys.append(_key(copy))
         copy.apply(move)
     with _lock:
         for at, key in enumerate(keys):
