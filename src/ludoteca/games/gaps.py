@@ -223,6 +223,10 @@ class GapsState(State[GapsMove]):
         twin._seen = set(self._seen)
         return twin
 
+    def seen_positions(self) -> frozenset[tuple[Card | None, ...]]:
+        """The positions of this deal (or redeal) so far, which no move may bring back."""
+        return frozenset(self._seen)
+
     def _play(self, move: GapsMove) -> Any:
         self._moves = None
         if move.card is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ludoteca.core.errors import LudotecaError
@@ -20,7 +20,7 @@ from ludoteca.core.game import State
 from ludoteca.core.rng import DealRng
 from ludoteca.games.gaps import REDEAL, GapsMove, GapsState
 from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
-from ludoteca.solvers.gaps import fast, nested, plans
+from ludoteca.solvers.gaps import fast, nested, plans, shortcut
 from ludoteca.solvers.gaps.line import board_of, concrete_move, engine_moves
 from ludoteca.solvers.gaps.reference import Answer
 
@@ -143,10 +143,14 @@ def solve(
         states += most.states
         found = max(found, most.best_dead_end)
         best = most.best_dead_end if most.complete else None
+    seconds_taken = time.perf_counter() - start
+    # A depth-first line: shortcuts to its later positions, where a look finds them (about
+    # 0.3 s a pass over a full deal's line, after the search and not in its seconds).
+    moves = shortcut.shortened(game, moves)
     return SolveResult(
         winnable=answer.winnable,
         states=states,
-        seconds=time.perf_counter() - start,
+        seconds=seconds_taken,
         moves=moves,
         label=LABEL,
         extra={
@@ -181,24 +185,46 @@ def hint(state: State[Any], seconds: float) -> Hint:
     out of time), the first move of the line to the best dead end found, which is what a
     redeal keeps. A hint on the line of an earlier one goes on along it (:mod:`.plans`): at
     once where that search was exact, else after a search of its own that must do better to
-    change the line. So hints followed one after another play one line to its end."""
+    change the line. So hints followed one after another play one line to its end, by the
+    shortcuts a look from each position finds along it (:mod:`.shortcut`)."""
     game = _as_gaps(state)
     legal = game.legal_moves()
     if not legal:
         return Hint(None, False, "no move left")
     if legal == [REDEAL]:
         return Hint("redeal", None, "no other move: redeal")
+    began = time.perf_counter()
     kept = plans.recall(game)
     if kept is not None and kept[0].exact:
-        return Hint(kept[1], kept[0].winnable, kept[0].note)
+        return _along(game, *kept)
     fresh, found = _searched(game, seconds)
-    if kept is not None:  # an inexact line: only a better one (or an exact one) replaces it
-        plan, move = kept
-        if found is None or (not found.exact and found.reached <= plan.reached):
-            return Hint(move, plan.winnable, plan.note)
-    if found is not None:
-        plans.remember(game, found)
-    return fresh
+    # An inexact line: only a better one (or an exact one) replaces it.
+    if kept is not None and (
+        found is None or (not found.exact and found.reached <= kept[0].reached)
+    ):
+        return _along(game, *kept)
+    if found is None:
+        return fresh
+    plans.remember(game, found)
+    if time.perf_counter() - began > SHORTCUT_AFTER * seconds:
+        return fresh  # the next hint looks for a shortcut
+    return _along(game, found, found.moves)
+
+
+SHORTCUT_AFTER = 0.9
+"""A hint whose search took more than this share of its time offers the line's first move
+as it is, without a look for a shortcut (:mod:`.shortcut`, a few milliseconds)."""
+
+
+def _along(game: GapsState, plan: plans.Plan, rest: tuple[str, ...]) -> Hint:
+    """The hint that goes on along ``plan`` (``rest``: its moves from here), by a shortcut
+    to a later position of it where one is found (:func:`.shortcut.shortcut`: the same end,
+    so the same promise, in fewer moves); the shorter line is the plan from here on."""
+    shorter = shortcut.shortcut(game, rest)
+    if shorter is not None:
+        rest = tuple(shorter)
+        plans.remember(game, replace(plan, moves=rest))
+    return Hint(rest[0], plan.winnable, plan.note)
 
 
 def _searched(game: GapsState, seconds: float) -> tuple[Hint, plans.Plan | None]:

@@ -61,16 +61,16 @@ def remember(game: GapsState, plan: Plan) -> None:
             _plans.popitem(last=False)
 
 
-def recall(game: GapsState) -> tuple[Plan, str] | None:
-    """The plan through ``game``'s position and its next move, if the game allows that move
-    here (the repetition rule may not)."""
+def recall(game: GapsState) -> tuple[Plan, tuple[str, ...]] | None:
+    """The plan through ``game``'s position and its moves from here, if the game allows the
+    next one here (the repetition rule may not)."""
     with _lock:
         found = _plans.get(_key(game))
     if found is None:
         return None
     plan, at = found
-    move = plan.moves[at]
-    return (plan, move) if move in game.legal_moves_text() else None
+    rest = plan.moves[at:]
+    return (plan, rest) if rest[0] in game.legal_moves_text() else None
 
 
 def forget() -> None:
