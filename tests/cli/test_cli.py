@@ -449,14 +449,21 @@ def test_a_save_that_cannot_be_written_is_a_one_line_error_and_the_game_goes_on(
     tmp_path: Path,
 ) -> None:
     """``save`` into a folder, or under a name the system refuses, used to end the game with a
-    traceback (and lose it): now it is an error line and the prompt again."""
+    traceback (and lose it): now it is an error line and the prompt again. A folder that
+    takes no new file (/proc) is named as such: the error named the temporary file the new
+    text goes to first, which said nothing to the reader."""
     too_long = tmp_path / ("x" * 300 + ".json")
-    session = f"save {tmp_path}\nsave {too_long}\nKC\nsave {tmp_path / 'ok.json'}\nquit\n"
+    session = (
+        f"save {tmp_path}\nsave {too_long}\nsave /proc/version\nKC\n"
+        f"save {tmp_path / 'ok.json'}\nquit\n"
+    )
     result = runner.invoke(app, ["play", "gaps", "--seed", "7"], input=session)
     assert result.exit_code == 0, result.stdout
     shown = " ".join(result.stdout.split())
     assert f"error: {tmp_path} is a folder" in shown
     assert "error: cannot save to" in shown and "File name too long" in shown
+    assert "error: /proc/version: cannot make a new file in /proc" in shown
+    assert ".tmp" not in shown
     assert json.loads((tmp_path / "ok.json").read_text())["moves"] == ["KC"]
 
 

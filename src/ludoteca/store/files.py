@@ -16,7 +16,13 @@ def write_atomic(path: Path, text: str) -> None:
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         raise SaveFileError(f"{path}: the folder {directory} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as err:
+        # The new text goes into a file of its own first: a folder that takes no new file
+        # (/proc, a read-only one) refuses that one, whose name says nothing to the reader.
+        reason = err.strerror or str(err)
+        raise SaveFileError(f"{path}: cannot make a new file in {directory} ({reason})") from None
     try:
         # A temporary file is made readable by its owner alone; the file it becomes gets the
         # mode a plain write would give it: the old file's, or what the umask leaves.
