@@ -1224,3 +1224,18 @@ def test_study_max_states_0_is_no_limit_and_goes_on_with_a_study_without_one() -
         (0, 2),
         (20_000_000, 1),
     ], listed
+
+
+def test_study_max_states_is_refused_alike_whatever_the_number() -> None:
+    """A negative ``--max-states`` was told to be positive, though 0 is taken (no limit); and
+    0 with a policy that searches nothing got another message than 5 did."""
+    negative = ludoteca("study", "gaps", "--deals", "1", "--max-states", "-1")
+    assert negative.returncode == 2
+    assert "--max-states must be positive, or 0 for no limit, not -1" in negative.stderr
+    said = set()
+    for limit in ("0", "5"):
+        command = ["study", "gaps", "--policy", "random", "--deals", "1", "--max-states", limit]
+        result = ludoteca(*command)
+        assert result.returncode == 2 and not result.stdout
+        said.add(" ".join(result.stderr.split()))
+    assert said == {"error: the random policy of gaps takes no --max-states (it searches nothing)"}

@@ -18,7 +18,7 @@ from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.registry import find_game
 from ludoteca.store.results import list_studies
 from ludoteca.studies.policies import searches, study_limit
-from ludoteca.studies.runner import StudyPlan, run_study
+from ludoteca.studies.runner import StudyPlan, run_study, takes_no_limit
 from ludoteca.studies.stats import win_rates
 
 COLUMNS = (
@@ -124,14 +124,14 @@ def study_command(
         raise fail(f"--jobs must be at least 1, not {jobs}")
     # 0 asks for no limit where one would apply by default (a Gaps study stored before the
     # default came in goes on with it).
+    if max_states is not None and max_states < 0:
+        raise fail(f"--max-states must be positive, or 0 for no limit, not {max_states}")
     unlimited = max_states == 0
     asked = None if unlimited else max_states
     plan = StudyPlan(game, variant, parse_params(param), policy, deals, seed, asked, jobs)
     spec, _ = plan.resolve()
     if unlimited and not searches(spec, policy):
-        raise fail(
-            f"the {policy} policy of {spec.name} takes no --max-states (it searches nothing)"
-        )
+        raise fail(takes_no_limit(spec, policy))
     if not unlimited:
         plan = replace(plan, max_states=study_limit(spec, policy, asked))
     columns = (

@@ -49,11 +49,14 @@ class StudyPlan:
         find_policy(spec, self.policy)
         if self.max_states is not None and not searches(spec, self.policy):
             # Taken and ignored before, and the study stored as if the limit had mattered.
-            raise UnknownGameError(
-                f"the {self.policy} policy of {spec.name} takes no --max-states "
-                "(no state limit applies to it)"
-            )
+            raise UnknownGameError(takes_no_limit(spec, self.policy))
         return spec, variant
+
+
+def takes_no_limit(spec: GameSpec, policy: str) -> str:
+    """What a study with ``--max-states`` (0 included) of a policy that searches nothing is
+    told."""
+    return f"the {policy} policy of {spec.name} takes no --max-states (it searches nothing)"
 
 
 def play_batch(
