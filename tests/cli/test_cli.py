@@ -1239,3 +1239,12 @@ def test_study_max_states_is_refused_alike_whatever_the_number() -> None:
         assert result.returncode == 2 and not result.stdout
         said.add(" ".join(result.stderr.split()))
     assert said == {"error: the random policy of gaps takes no --max-states (it searches nothing)"}
+
+
+def test_a_solitaire_lost_says_how_it_ended() -> None:
+    """Il Muro's rules let the player give up (docs/rules/muro.md, resign): the end panel said
+    "No more moves." for every lost solitaire, a resignation too."""
+    result = runner.invoke(app, ["play", "muro", "--seed", "3"], input="resign\nquit\n")
+    assert result.exit_code == 0, result.stdout
+    assert "You gave up." in result.stdout and "(resigned)" in result.stdout
+    assert "No more moves" not in result.stdout

@@ -243,6 +243,9 @@ def test_placing_the_last_tile_wins() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,) and outcome.termination == "domino"
     assert state.legal_moves() == []
+    # Minus the tiles left: the winner's 0 is a plain 0 (the terminal showed "-0").
+    assert outcome.scores == (0.0, -float(len(state.hands[1])))
+    assert f"{outcome.scores[0]:g}" == "0"
 
 
 def test_when_nobody_can_go_on_the_fewest_tiles_win_and_ties_share() -> None:

@@ -55,3 +55,11 @@ def test_blocked_tiles_are_marked() -> None:
     tile = next(t for _, t, _ in state.table.tiles())
     state.apply(f"block {tile}")
     assert f"[{tile}]" in _text(state, 0)
+
+
+def test_a_hand_of_one_tile_says_one_tile() -> None:
+    """Seed: the others' hands show only their sizes; a hand of one said "1 tiles"."""
+    from .test_domino_rules import make
+
+    text = _text(make("1M@r0", ("2M", "")), 1)
+    assert re.search(r"seat 1\b.*: 1 tile\b", text) and "1 tiles" not in text

@@ -41,3 +41,21 @@ def test_board_shows_the_outcome() -> None:
     while not state.is_over:
         state.apply(state.legal_moves()[0])
     assert "Game over (single hand)" in draw(state, 0)
+
+
+def test_the_prompt_s_example_is_a_move_the_player_may_make() -> None:
+    """Seed, Scalafrutta: the drawn tile must match the tile it pushes (RULES.md: the one
+    directly pushed). The prompt's example was always "L1 or T3", often refused; on deals
+    0-19 after 0-5 moves it is always one of the legal moves."""
+    checked = 0
+    for seed in range(20):
+        state = find_game("scalafrutta").new_game("mano", seed, 2)
+        assert isinstance(state, ScalafruttaState)
+        for _ in range(seed % 6):
+            state.apply(state.legal_moves()[0])
+        mover = state.current_player
+        text = " ".join(draw(state, mover).split())
+        example = text.split("e.g. ", 1)[1].split(" ")[0]
+        assert example in state.legal_moves_text(), (seed, example)
+        checked += 1
+    assert checked == 20

@@ -40,6 +40,14 @@ HELP = (
 )
 
 
+LOST_AS = {
+    "stuck": "No more moves.",
+    "resigned": "You gave up.",
+    "no progress": "Too long without progress.",
+}
+"""How a solitaire lost is told, by its outcome's termination (others: "Not this time.")."""
+
+
 class Session:
     """One game at the terminal: the state, who sits where, and what was already shown."""
 
@@ -150,14 +158,14 @@ class Session:
             return
         self.announced = True
         if self.spec.is_solitaire:
-            verdict = "[bold green]You won![/]" if outcome.won else "[bold red]No more moves.[/]"
+            lost = LOST_AS.get(outcome.termination, "Not this time.")
+            verdict = "[bold green]You won![/]" if outcome.won else f"[bold red]{lost}[/]"
         else:
             names = ", ".join(f"seat {w + 1} ({self.seats[w]})" for w in outcome.winners)
             verdict = f"[bold]Winner:[/] {names or 'nobody'}"
         scores = " · ".join(f"{s:g}" for s in outcome.scores)
-        console.print(
-            Panel(f"{verdict}\nscore: {scores} ({outcome.termination})", title="game over")
-        )
+        ending = outcome.termination.replace("_", " ")
+        console.print(Panel(f"{verdict}\nscore: {scores} ({ending})", title="game over"))
         console.print(f"[dim]{self.after_the_end}[/]")
         if self.recorded:
             return

@@ -254,7 +254,7 @@ class DominoState(State[DominoMove]):
         fewest = min(left)
         winners = tuple(p for p, n in enumerate(left) if n == fewest)
         termination = "domino" if fewest == 0 else "nobody can go on"
-        scores = tuple(-float(n) for n in left)
+        scores = tuple(float(-n) for n in left)  # (a domino scores 0, not -0)
         return Outcome(winners, scores, termination, {"tiles_left": left})
 
     # --- what players see ---------------------------------------------------------------

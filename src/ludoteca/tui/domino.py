@@ -58,7 +58,7 @@ def _players(observation: Mapping[str, Any]) -> RenderableType:
         line = Text("▶ " if player == observation["to_move"] else "  ")
         # Seats count from 1 on screen, as the command line names them.
         line.append(f"seat {player + 1}" + (" (you)" if player == observation["you"] else ""))
-        line.append(f": {size} tiles")
+        line.append(f": {size} tile" + ("" if size == 1 else "s"))
         if hands is not None:
             line.append("  ").append_text(_tiles(hands[player]))
         if observation["special_used"][player]:

@@ -75,9 +75,16 @@ def _prompt(observation: Mapping[str, Any]) -> RenderableType | None:
     if observation["drawn"] is None:
         return None
     prompt = Text("You drew ", style="bold").append_text(tile_text(observation["drawn"]))
-    prompt.append(f" ({observation['drawn']}): push it in at an edge, e.g. L1 or T3")
-    if any(">" in move for move in observation["legal_moves"]):
-        prompt.append("; nothing matches, so name who gets the tile pushed out (L1>P2)")
+    # The example is a move the player may make (a fixed "L1 or T3" was often refused).
+    legal = observation["legal_moves"]
+    example = f", e.g. {legal[0]}" if legal else ""
+    if any(">" in move for move in legal):
+        prompt.append(
+            f" ({observation['drawn']}): nothing matches, so push it in at an edge and name "
+            f"who gets the tile pushed out{example}"
+        )
+    else:
+        prompt.append(f" ({observation['drawn']}): push it in at an edge{example}")
     return prompt
 
 
