@@ -430,8 +430,8 @@ def test_hint_in_a_game_with_others_is_a_legal_move_for_your_seat() -> None:
     )
     assert result.exit_code == 0, result.stdout
     hinted = result.stdout.split("hint: ")[1].split(" (what the")[0]
-    legal = result.stdout.split("legal: ")[1].splitlines()[0].split()
-    assert hinted in legal
+    legal = result.stdout.split("legal: ")[1].splitlines()[0]
+    assert hinted in (legal.split(" · ") if " · " in legal else legal.split())
 
 
 def test_every_game_offers_a_hint() -> None:
@@ -623,6 +623,29 @@ def test_ctrl_c_stops_a_hint_and_the_game_goes_on(
     assert result.exit_code == 0, result.stdout
     assert "error: hint stopped" in result.stdout
     assert result.stdout.count("legal: KC QH 4D JS") == 2  # the undo found the position intact
+
+
+def test_ctrl_c_at_the_prompt_asks_as_quit_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing is lost: Ctrl-C at the prompt ended the game at once ("error: interrupted",
+    status 130), moves not saved and all, though Ctrl-C is also what stops a hint. It is now
+    quit: asked once with moves not saved, and the game goes on; a second one leaves."""
+    import ludoteca.cli.play as play
+
+    typed: list[str | type[BaseException]] = ["KC", KeyboardInterrupt, "QH", KeyboardInterrupt]
+    typed.append(KeyboardInterrupt)
+
+    def keyboard(prompt: str = "") -> str:
+        got = typed.pop(0)
+        if isinstance(got, str):
+            return got
+        raise got()
+
+    monkeypatch.setattr(play.console, "input", keyboard)
+    result = runner.invoke(app, ["play", "gaps", "--seed", "7"])
+    assert result.exit_code == 0, result.stdout
+    asked = "this game is not saved: save FILE keeps it, quit again leaves it"
+    assert result.stdout.count(asked) == 2  # after KC, and again after QH
+    assert not typed and "interrupted" not in result.stdout
 
 
 def test_stats_finds_a_game_as_play_does() -> None:
@@ -841,10 +864,10 @@ def test_replay_step_stops_cleanly_at_the_end_of_input(tmp_path: Path) -> None:
     assert said in replay.stdout.splitlines(), replay.stdout
 
 
-def test_ctrl_c_at_a_prompt_says_interrupted_and_end_of_input_says_so() -> None:
-    """Click turns both Ctrl-C and the end of input at a prompt into one Abort, which
-    ``main`` told as "aborted" either way; Ctrl-C is now "interrupted" (status 130, as the
-    long commands say it) and the end of input is named."""
+def test_ctrl_c_at_the_play_prompt_is_quit_in_a_real_process() -> None:
+    """Ctrl-C at the play prompt, a real SIGINT to a real process: it ended the game at once
+    ("error: interrupted", status 130), moves not saved and all. It is now ``quit``: with a
+    move not saved it asks and the game goes on; the second one leaves, status 0."""
     import signal
     import time
 
@@ -860,17 +883,31 @@ def test_ctrl_c_at_a_prompt_says_interrupted_and_end_of_input_says_so() -> None:
         assert run.stdin is not None and run.stdout is not None and run.stderr is not None
         deadline = time.monotonic() + 60
         seen = ""
-        while "›" not in seen and time.monotonic() < deadline:  # the board and the prompt
-            seen += run.stdout.read(1)
-        assert "›" in seen, seen
+
+        def read_until(wanted: str, count: int) -> None:
+            nonlocal seen
+            while seen.count(wanted) < count and time.monotonic() < deadline:
+                seen += run.stdout.read(1)  # type: ignore[union-attr]
+            assert seen.count(wanted) >= count, seen
+
+        read_until("›", 1)  # the board and the prompt
+        run.stdin.write(f"{SPEC_FIRST_MOVE}\n")
+        run.stdin.flush()
+        read_until("›", 2)
+        os.killpg(run.pid, signal.SIGINT)
+        read_until("quit again leaves it", 1)
+        read_until("›", 3)
         os.killpg(run.pid, signal.SIGINT)
         try:
             code = run.wait(timeout=20)
         finally:
             run.kill()
         errors = run.stderr.read()
-    assert code == 130, errors
-    assert errors.strip() == "error: interrupted"
+    assert code == 0 and not errors.strip(), errors
+
+
+SPEC_FIRST_MOVE = "8S"
+"""A move of Gaps deal 1 at its start."""
 
 
 @pytest.mark.parametrize("loaded", ["ludoteca.launch", "typer._click.core"])
@@ -1248,3 +1285,16 @@ def test_a_solitaire_lost_says_how_it_ended() -> None:
     assert result.exit_code == 0, result.stdout
     assert "You gave up." in result.stdout and "(resigned)" in result.stdout
     assert "No more moves" not in result.stdout
+
+
+def test_moves_with_spaces_are_listed_apart() -> None:
+    """Il Muro's moves have spaces of their own (docs/rules/muro.md, notation: "2P c2"), and
+    "legal: 2P c2 3M c5 resign" could not be read; such a list is now split by " · "."""
+    result = runner.invoke(app, ["play", "muro", "--seed", "3"], input="moves\nquit\n")
+    assert result.exit_code == 0, result.stdout
+    from ludoteca.core import find_game
+
+    state = find_game("muro").new_game(None, 3)
+    expected = " · ".join(state.legal_moves_text())
+    assert " " in expected.split(" · ")[0]
+    assert f"legal: {expected}" in result.stdout and f"› {expected}" in result.stdout

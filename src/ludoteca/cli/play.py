@@ -48,6 +48,12 @@ LOST_AS = {
 """How a solitaire lost is told, by its outcome's termination (others: "Not this time.")."""
 
 
+def joined(moves: list[str]) -> str:
+    """Moves listed for the player: with spaces between them, or " · " where a move has a
+    space of its own (Il Muro's "2P c2", Domino's "block 4B"), which made the list ambiguous."""
+    return (" · " if any(" " in move for move in moves) else " ").join(moves)
+
+
 class Session:
     """One game at the terminal: the state, who sits where, and what was already shown."""
 
@@ -126,7 +132,7 @@ class Session:
         console.print(Panel(renderer_for(self.spec.name)(observation), title=title, expand=False))
         moves = observation.get("legal_moves") or []
         if moves and not self.state.is_over:
-            listed = " ".join(moves[:30]) + (
+            listed = joined(moves[:30]) + (
                 f" … (+{len(moves) - 30}, type 'moves')" if len(moves) > 30 else ""
             )
             console.print(f"[dim]legal:[/] {listed}")
@@ -216,7 +222,7 @@ class Session:
             case "help" | "?":
                 console.print(HELP)
             case "moves":
-                console.print(" ".join(self.state.legal_moves_text()) or "no legal moves")
+                console.print(joined(self.state.legal_moves_text()) or "no legal moves")
             case "undo":
                 self.undo()
             case "hint":
@@ -313,8 +319,11 @@ def run_session(session: Session) -> None:
             session.hot_seat(player)
         try:
             line = console.input("[bold cyan]›[/] ")
-        except EOFError:
-            return
+        except (EOFError, KeyboardInterrupt):
+            # Ctrl-C or Ctrl-D at the prompt is quit, which asks once before leaving moves
+            # not saved (it ended the game at once, and a Ctrl-C meant for a hint lost it).
+            console.print()
+            line = "quit"
         try:
             if not session.command(line):
                 return
