@@ -375,11 +375,12 @@ def test_a_score_with_a_penalty_is_the_number_typed() -> None:
     assert state.in_sequence == 8 and state.running_score == 3.6
 
 
-@pytest.mark.parametrize("width", [80, 60, 48])
+@pytest.mark.parametrize("width", [80, 60, 48, 40, 30])
 def test_the_board_shows_every_card_in_a_narrow_terminal(width: int) -> None:
     """Terminal board (docs/rules/gaps.md): below 73 columns the ruled board cut cards to
     "…", and at 60 every card. Each card takes 4 characters where there is the room, else 3
-    (the ten as T, as in the notation), inside the game's panel."""
+    (the ten as T, as in the notation), inside the game's panel; below 45 columns the last
+    columns were dropped without a word, and the board now comes in two halves."""
     from rich.panel import Panel
 
     state = deal(seed=7)

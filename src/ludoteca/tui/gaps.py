@@ -41,22 +41,26 @@ NARROW = 3
 """Where it has not ("10♣"): the board fits 45 columns instead of 58 (with the panel)."""
 
 
-def _grid(observation: Mapping[str, Any], width: int) -> Table:
+def _grid(observation: Mapping[str, Any], width: int, columns: range | None = None) -> Table:
+    """The grid's ``columns`` (all of them by default), ``width`` characters a cell."""
     movable = {m.partition(">")[0] for m in observation["legal_moves"]}
     dead = {(r, c) for r, c in observation["dead"]}
+    shown = range(observation["cols"]) if columns is None else columns
     # No rules between columns and no padding: each cell's own blank left parts the cards,
     # so 13 columns fit where the terminal has 4 characters a card, or 3 (a ruled table
     # cut the cards to "…" below 73 columns).
     table = Table(box=None, show_header=True, header_style="dim", padding=0)
     table.add_column("", style="dim")
-    for col in range(observation["cols"]):
+    for col in shown:
         table.add_column(str(col + 1), justify="right", min_width=width)
     for row, cards in enumerate(observation["grid"]):
         cells = [
             _gap((row, col) in dead, width)
-            if card is None
-            else card_text(card, col < observation["prefix"][row], card in movable, width)
-            for col, card in enumerate(cards)
+            if cards[col] is None
+            else card_text(
+                cards[col], col < observation["prefix"][row], cards[col] in movable, width
+            )
+            for col in shown
         ]
         table.add_row(f"r{row + 1}", *cells)
     return table
@@ -68,21 +72,33 @@ def _gap(dead: bool, width: int) -> Text:
 
 
 class _Board:
-    """The grid, drawn with wide cells where the console has the room, else narrow."""
+    """The grid, drawn with wide cells where the console has the room, else narrow; where
+    even narrow cells do not fit (below 45 columns with the panel), in two halves, one above
+    the other (Rich dropped the columns that did not fit, and moves into them were still
+    listed)."""
 
     def __init__(self, observation: Mapping[str, Any]) -> None:
         self.observation = observation
 
-    def _table(self, options: ConsoleOptions) -> Table:
+    def _tables(self, options: ConsoleOptions) -> list[Table]:
         label = len(f"r{self.observation['rows']}")
-        roomy = options.max_width >= label + WIDE * self.observation["cols"]
-        return _grid(self.observation, WIDE if roomy else NARROW)
+        cols = self.observation["cols"]
+        if options.max_width >= label + WIDE * cols:
+            return [_grid(self.observation, WIDE)]
+        if options.max_width >= label + NARROW * cols:
+            return [_grid(self.observation, NARROW)]
+        half = (cols + 1) // 2
+        return [
+            _grid(self.observation, NARROW, range(half)),
+            _grid(self.observation, NARROW, range(half, cols)),
+        ]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self._table(options)
+        yield from self._tables(options)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement.get(console, options, self._table(options))
+        sizes = [Measurement.get(console, options, t) for t in self._tables(options)]
+        return Measurement(max(m.minimum for m in sizes), max(m.maximum for m in sizes))
 
 
 def _status(observation: Mapping[str, Any]) -> Text:
