@@ -106,6 +106,7 @@ def test_play_records_a_finished_game_in_the_statistics() -> None:
         # (0 is no limit where one applies: Tappeto's policy has none to lift.)
         (["study", "tappeto", "--deals", "5", "--max-states", "0"], "takes no --max-states"),
         (["study", "gaps", "--deals", "5", "--max-states", "-1"], "--max-states must be positive"),
+        (["solve", "gaps", "--seed", "1", "--max-states", "-1"], "or 0 for no limit, not -1"),
     ],
 )
 def test_bad_input_gets_a_one_line_error(args: list[str], message: str) -> None:
@@ -114,6 +115,17 @@ def test_bad_input_gets_a_one_line_error(args: list[str], message: str) -> None:
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_solve_max_states_0_is_no_limit_as_for_study() -> None:
+    """``study --max-states 0`` is no limit; ``solve`` refused 0 as not positive. It now
+    searches to the end too: Gaps deal 3 is proved lost, with no limit in its answer."""
+    result = runner.invoke(
+        app, ["solve", "gaps", "-v", "no-redeal", "--seed", "3", "--max-states", "0", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.stdout)
+    assert answer["winnable"] is False and answer["max_states"] is None, answer
 
 
 def test_solve_gaps_under_a_time_budget() -> None:

@@ -97,7 +97,8 @@ def solve_command(
         int | None,
         typer.Option(
             help="Stop each search after this many states (gaps: a lost deal's search for its "
-            "best dead end is a second one; default 20,000,000): the answer is then null."
+            "best dead end is a second one; default 20,000,000; 0: none, as for study): the "
+            "answer is then null."
         ),
     ] = None,
     seconds: Annotated[
@@ -125,16 +126,19 @@ def solve_command(
     entry = find_solver(spec.name)
     if max_states is not None and not entry.limited:
         raise fail(f"the {spec.name} solver takes no --max-states (it searches nothing)")
+    if max_states is not None and max_states < 0:
+        raise fail(f"--max-states must be positive, or 0 for no limit, not {max_states}")
+    # 0 is no limit, as `study` takes it: the search runs to its end (Ctrl-C stops it).
     limit = max_states if max_states is not None else entry.default_max_states
-    if limit is not None and limit < 1:
-        raise fail(f"--max-states must be positive, not {limit}")
+    if limit == 0:
+        limit = None
     timed = entry.solve_timed
     if seconds is not None:
         if timed is None:
             raise fail(f"the {spec.name} solver takes no --seconds; give --max-states")
         if not (math.isfinite(seconds) and seconds > 0):
             raise fail(f"--seconds must be positive and finite, not {seconds:g}")
-        limit = max_states  # the clock replaces the default state limit
+        limit = max_states or None  # the clock replaces the default state limit
     room = None if memory is None else _memory_bytes(memory, seconds)
     stop_at_once_on_ctrl_c(lambda: "no answer for the position being solved")
     errors = solved = 0
