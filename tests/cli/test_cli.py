@@ -686,6 +686,51 @@ def test_stats_finds_a_game_as_play_does() -> None:
     assert result.returncode == 2 and "no game called 'chess'" in result.stderr
 
 
+def test_stats_tells_a_streak_in_words() -> None:
+    """A losing streak was a bare "-3" in the table; it is "3 lost" now, a winning one "2
+    won" (the JSON keeps the signed numbers)."""
+    from ludoteca.store.db import connect
+    from ludoteca.store.results import record_finished
+
+    connection = connect()
+    for seed, won in enumerate([True, True, False, False, False]):
+        record_finished(connection, "gaps", "gaps", seed, won, 10.0, 50, {}, "terminal")
+    connection.close()
+    table = " ".join(runner.invoke(app, ["stats"]).stdout.split())
+    assert "│ 3 lost │ 2 won │" in table, table
+    row = json.loads(runner.invoke(app, ["stats", "--json"]).stdout)
+    assert (row["streak"], row["best_streak"]) == (-3, 2)
+
+
+def test_a_game_against_bots_at_the_terminal_counts_in_stats() -> None:
+    """Only solitaires were counted at the terminal, though the web counts a game against
+    bots: one person's seat against bots now counts, won when that seat is among the
+    winners (Domino: the seed's "vince chi ..."), with that seat's score."""
+    from ludoteca.cli.play import Session
+    from ludoteca.core import find_game
+
+    mine = []
+    for seed, seats in ((4, ["you", "random"]), (5, ["random", "you"]), (6, ["you", "you"])):
+        state = find_game("domino").new_game(None, seed, 2)
+        session = Session(state, seats, None, None)
+        while not state.is_over:
+            player = state.current_player
+            if player in session.bots:
+                session.bot_turn(player)
+            else:
+                state.apply(state.legal_moves()[0])
+        session.finish()
+        outcome = state.outcome()
+        assert outcome is not None
+        you = seats.index("you")
+        mine.append((you in outcome.winners, outcome.scores[you]))
+    stats = json.loads(runner.invoke(app, ["stats", "domino", "--json"]).stdout)
+    # The third game, two people at one screen, is no one's to count.
+    assert stats["played"] == 2, stats
+    assert stats["won"] == sum(won for won, _ in mine[:2])
+    assert stats["best_score"] == max(score for _, score in mine[:2])
+
+
 @pytest.mark.parametrize("seed", ["-1", str(2**63)])
 def test_a_deal_number_the_statistics_cannot_store_is_refused_at_the_start(seed: str) -> None:
     """A deal number of 2**63 or more played to the end crashed with "OverflowError: Python

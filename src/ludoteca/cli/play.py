@@ -176,7 +176,10 @@ class Session:
         if self.recorded:
             return
         self.recorded = True
-        if self.spec.is_solitaire and self.state.seed is not None:
+        # Yours: a solitaire, or a game with one person against bots (as on the web); a
+        # table of several people at one screen has no one to count it for.
+        seat = 0 if self.spec.is_solitaire else (self.humans[0] if len(self.humans) == 1 else None)
+        if seat is not None and self.state.seed is not None:
             try:
                 connection = open_db(self.db)
             except LudotecaError as err:
@@ -191,8 +194,8 @@ class Session:
                     # With its parameters (gaps[redeals=0]), as the web app records it.
                     self.spec.variant_label(self.state.variant),
                     self.state.seed,
-                    outcome.won,
-                    outcome.scores[0],
+                    seat in outcome.winners,
+                    outcome.scores[seat],
                     len(self.state.history),
                     dict(outcome.details),
                     "terminal",

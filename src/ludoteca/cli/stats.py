@@ -25,7 +25,8 @@ def stats_command(
     as_json: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Completion statistics of the games you finished (Addiction keeps redeals used too)."""
+    """Completion statistics of the games you finished at the terminal: solitaires, and games
+    against bots (Addiction keeps redeals used too). The web app keeps its own, per browser."""
     wanted = _wanted(game)
     with open_db(db) as connection:
         rows = [r for r in game_statistics(connection) if wanted(r)]
@@ -53,11 +54,19 @@ def stats_command(
             str(r["played"]),
             str(r["won"]),
             f"{r['best_score']:g}",
-            str(r["streak"]),
-            str(r["best_streak"]),
+            streak_text(r["streak"]),
+            streak_text(r["best_streak"]),
             str(r["redeals_used"]),
         )
     console.print(table if rows else "no finished games yet")
+
+
+def streak_text(streak: int) -> str:
+    """A streak in words: "3 won" or "5 lost" in a row (the JSON keeps the signed number;
+    the table showed a losing streak as a bare -5)."""
+    if streak == 0:
+        return "-"
+    return f"{abs(streak)} {'won' if streak > 0 else 'lost'}"
 
 
 def _wanted(game: str | None) -> Callable[[dict[str, Any]], bool]:
