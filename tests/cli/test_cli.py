@@ -279,6 +279,8 @@ def test_a_database_that_cannot_be_used_is_one_line_of_error(tmp_path: Path) -> 
     for args, why in [
         (["study", "tappeto", "--deals", "2", "--db", str(tmp_path)], "unable to open"),
         (["study", "--list", "--db", str(junk)], "file is not a database"),
+        (["study", "gaps", "--db", str(tmp_path / "typo" / "x.db")], "typo does not exist"),
+        (["stats", "--db", str(tmp_path / "typo" / "x.db")], "typo does not exist"),
         (["stats", "--db", str(junk)], "file is not a database"),
     ]:
         result = ludoteca(*args)
@@ -286,6 +288,7 @@ def test_a_database_that_cannot_be_used_is_one_line_of_error(tmp_path: Path) -> 
         assert "cannot use it as the results database" in result.stderr and why in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert junk.read_text() == "not a database\n"
+    assert not (tmp_path / "typo").exists()  # a typo made the folders and a new database
 
 
 def test_play_checks_its_database_before_the_game_and_keeps_the_game_if_it_fails_later(

@@ -46,7 +46,14 @@ def resolve(game: str, variant: str | None, params: list[str] | None) -> tuple[G
 
 def open_db(path: Path | None) -> sqlite3.Connection:
     """The results database, or one line saying which file could not be used and why (a
-    folder, a file that is no database: it was a traceback from SQLite)."""
+    folder, a file that is no database: it was a traceback from SQLite). A file named by
+    ``--db`` (or ``$LUDOTECA_DB``) must be in a folder that exists, as for ``save``: the
+    folders were made without a word, so a typo made a new database elsewhere. The default
+    database's folder is made when needed."""
+    if path is not None and not (folder := path.expanduser().parent).is_dir():
+        raise LudotecaError(
+            f"{path}: cannot use it as the results database (the folder {folder} does not exist)"
+        )
     try:
         return db.connect(path)
     except (sqlite3.Error, OSError) as err:
