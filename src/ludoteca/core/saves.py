@@ -84,8 +84,13 @@ def parse_saved(text: str, source: str = "save") -> SavedGame:
         raise SaveFileError(f"{source}: not JSON ({err.msg}: {where})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(f'{source}: not a ludoteca saved game (no "format": "{FORMAT}")')
-    if data.get("version") != VERSION:
-        raise SaveFileError(f"{source}: save format version {data.get('version')!r} is unknown")
+    if "version" not in data:
+        raise SaveFileError(f'{source}: no "version" (this program reads version {VERSION})')
+    if data["version"] != VERSION:
+        raise SaveFileError(
+            f"{source}: save format version {data['version']!r} is unknown "
+            f"(this program reads version {VERSION})"
+        )
     try:
         return SavedGame(
             game=_typed(data, "game", str),
