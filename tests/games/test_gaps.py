@@ -125,6 +125,13 @@ def test_redeal_keeps_prefixes_and_deals_the_rest_row_by_row() -> None:
     assert state.redeals_used == 1 and state.position().endswith("| redeals 1 seed 5")
     state.undo()
     assert state.position() == "2C 3C 4D -- / 2D 4C -- 3D | seed 5"
+    # Each pair after a bar of its own reads the same (it was "after | come pairs").
+    again = small("2C 3C 4D -- / 2D 4C -- 3D | redeals 1 | seed 5", SMALL_REDEAL)
+    assert (
+        again.position()
+        == small("2C 3C 4D -- / 2D 4C -- 3D | redeals 1 seed 5", SMALL_REDEAL).position()
+    )
+    assert again.position().endswith("| redeals 1 seed 5")
 
 
 def test_redeal_limit() -> None:

@@ -419,7 +419,8 @@ def _cell(token: str, cell: int, ranks: int, board_text: str) -> Card | None:
 
 
 def _bookkeeping(text: str, params: GapsParams) -> tuple[int, int | None]:
-    words = text.split()
+    # "| redeals 1 seed 5", as position() writes it; "| redeals 1 | seed 5" reads the same.
+    words = text.replace("|", " ").split()
     if len(words) % 2:
         raise parse_error("position", text, "after | come pairs: redeals N, seed N")
     found: dict[str, int] = {}
