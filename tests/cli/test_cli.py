@@ -1303,6 +1303,17 @@ def test_games_names_each_games_parameters() -> None:
     words = set(listed.replace("│", " ").split())  # (the table wraps at the spaces)
     for shown in ("redeals=2", "penalty=0", "twos_first=false", "reserve=15", "redeals=none"):
         assert shown in words, (shown, listed)
+    # At 80 columns a long name was cut ("aces_start_on_founda…"): it folds instead.
+    narrow = ludoteca_wide(80, "games")
+    assert "…" not in narrow
+    assert "aces_start_on_foundat" in narrow.replace("│", " ")
+
+
+def ludoteca_wide(columns: int, *args: str) -> str:
+    """What ``ludoteca ARGS`` prints in a terminal ``columns`` wide."""
+    env = {**os.environ, "COLUMNS": str(columns)}
+    command = [sys.executable, "-m", "ludoteca", *args]
+    return subprocess.run(command, capture_output=True, text=True, env=env, check=True).stdout
 
 
 def test_study_max_states_0_is_no_limit_and_goes_on_with_a_study_without_one() -> None:

@@ -53,7 +53,7 @@ def games_command(as_json: JsonOpt = False) -> None:
     table = Table(title="ludoteca: the games", show_lines=True)
     table.add_column("game", style="bold cyan", no_wrap=True)
     table.add_column("players", justify="center")
-    table.add_column("variants")
+    table.add_column("variants", overflow="fold")  # a long parameter name folds, never cut
     table.add_column("description")
     for spec in specs:
         players = "1" if spec.is_solitaire else f"{spec.min_players}–{spec.max_players}"
