@@ -200,6 +200,18 @@ def test_giving_up_in_il_muro_ends_the_game(table: Any) -> None:
     assert table.room().state.outcome() is not None
 
 
+def test_il_muro_counts_the_moves_without_progress_as_the_terminal_does(table: Any) -> None:
+    """Ruling 5 (no progress): 100 moves without progress lose the game. The terminal's
+    status line counted them; the table's line said only the tiles on the new wall."""
+    table.start("muro", seed=3)
+    meta = table.page.locator(".title .meta")
+    expect(meta).to_contain_text("0 on the new wall · moves without progress 0/100")
+    table.page.locator('svg.board [data-key="3M c2"]').click()
+    table.page.locator('svg.board [data-key~="c5"]').first.click()
+    expect(meta).to_contain_text("moves without progress 1/100")
+    assert table.room().state.history_text() == ["3M c5"]
+
+
 def page_text(page: Any) -> str:
     """Everything the table shows or says about itself: text, labels, piece ids."""
     return str(

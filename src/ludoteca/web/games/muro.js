@@ -88,6 +88,7 @@ export default {
   },
 
   summary(obs) {
-    return `${obs.on_foundations} on the new wall`;
+    // As the terminal's status line: the no-progress count ends the game at its limit.
+    return `${obs.on_foundations} on the new wall · moves without progress ${obs.idle}/${obs.idle_limit}`;
   },
 };
