@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,9 @@ from ludoteca.solvers.muro import (
     Arrays,
     Planner,
     arrays_from_state,
+    forget_plans,
     move_texts,
+    run_search,
     sample_arrays,
     solve,
 )
@@ -217,3 +220,67 @@ def test_policies_are_registered_and_labelled() -> None:
     played = entry.policies["player"](SPEC.new_game("facile", 2), 500, DealRng(2, "p"))
     assert played.won is not None
     assert entry.label == EXACT_LABEL
+
+
+def wall_now(state: MuroState) -> str:
+    """The position without its idle count: the same wall and foundations, the same record."""
+    return f"{state.position().rsplit('|', 1)[0]} best {state.best}"
+
+
+def no_progress_possible(state: MuroState) -> bool:
+    """No line of moves turns a tile or raises the record before the no-progress limit: an
+    exhaustive all-known search finds no such line (and so no win)."""
+    six, idle_limit = state.params.may_start_with_six, state.params.idle_limit
+    found = run_search(arrays_from_state(state), six, idle_limit, 10**7)
+    return found.result == kernel.LOST and not found.best_line
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_hints_followed_go_on_to_a_sensible_end(seed: int) -> None:
+    """Ruling 5 (no progress): moving tiles to and fro is no progress, and 100 moves without
+    progress lose the game. Hints followed move after move (deals 3 and 5 once sent one tile
+    to and fro for a hundred moves, then said resign) never come back to a position seen
+    since the last progress, never let the no-progress limit end the game, and say resign
+    only when no move can make progress any more, and say so."""
+    hint = find_solver("muro").hint
+    assert hint is not None
+    forget_plans()  # the hints plan from the start, whatever ran before
+    state = SPEC.new_game("muro", seed)
+    assert isinstance(state, MuroState)
+    seen: set[str] = set()
+    for _ in range(600):
+        if state.is_over:
+            break
+        if state.idle == 0:
+            seen.clear()
+        seen.add(wall_now(state))
+        given = hint(state, 0.5)
+        assert given.move is not None
+        if given.move == "resign":
+            assert given.winnable is False and "no-progress limit" in given.note
+            assert no_progress_possible(state)
+        state.apply(given.move)
+        assert state.is_over or wall_now(state) not in seen, f"{given.move} goes back"
+    outcome = state.outcome()
+    assert outcome is not None and outcome.termination != "no progress"
+
+
+BEFORE_PROGRESS = (
+    "(4M) (2U) (3P) (5F) 6M 5U / (1P) (5C) (6U) (2F) 6B / (3B) (1C) (4C) (5P) 4P /"
+    " (1F) (5B) (4F) (2B) (3U) 2C / (4U) (6F) (3F) (3C) (6P) 4B 3M 2P /"
+    " (1B) (5M) (2M) (1M) (1U) 6C | -- -- -- -- -- -- | idle {idle} best 0"
+)
+"""Deal 3 after eight moves: 4P onto 5U, then turning c3, is the only way to progress."""
+
+
+def test_the_hint_counts_the_moves_left_before_the_no_progress_limit() -> None:
+    """Ruling 5 (no progress): with two moves left the hint takes the two-move line to a
+    turn; with one move left nothing can be gained, and the hint says resign and why."""
+    hint = find_solver("muro").hint
+    assert hint is not None
+    two_left = SPEC.from_position(BEFORE_PROGRESS.format(idle=98), SPEC.variant("muro"))
+    assert hint(two_left, 0.5).move == "4P c1"
+    one_left = SPEC.from_position(BEFORE_PROGRESS.format(idle=99), SPEC.variant("muro"))
+    given = hint(one_left, 0.5)
+    assert given.move == "resign" and given.winnable is False
+    assert "no-progress limit" in given.note

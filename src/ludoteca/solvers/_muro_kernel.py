@@ -285,6 +285,15 @@ def _probe(tt_key, tt_val, tt_gen, gen, key, idle):  # type: ignore[no-untyped-d
 
 
 @njit(cache=True)
+def mark_seen(tt_key, tt_val, tt_gen, gen, keys, idles):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Enter positions already played (since the last progress) in the table before a
+    search, each with the idle count it had: the search then never comes back to one, since
+    it could only come back with more idle moves."""
+    for i in range(keys.shape[0]):
+        _probe(tt_key, tt_val, tt_gen, gen, keys[i], idles[i])
+
+
+@njit(cache=True)
 def search(  # type: ignore[no-untyped-def]  # pragma: no cover
     cols,
     h,
