@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
@@ -53,6 +54,65 @@ def test_serve_answers_on_its_port_with_its_database(tmp_path: Path) -> None:
         names = [g["name"] for g in answer.json()["games"]]
         assert names == [g.name for g in all_games()]
         assert db.exists()
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def serve_command(*args: str) -> list[str]:
+    return [sys.executable, "-c", "from ludoteca.cli import main; main()", "serve", *args]
+
+
+def refused(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``serve`` with options it must refuse at once (a server that starts instead times out)."""
+    db = tmp_path / "refused.sqlite3"
+    return subprocess.run(
+        serve_command(*args, "--db", str(db)), capture_output=True, text=True, timeout=30
+    )
+
+
+def test_a_port_outside_1_to_65535_is_one_line_of_error(tmp_path: Path) -> None:
+    """--port 99999 printed 'ludoteca on http://127.0.0.1:99999/' and listened on another
+    port; --port -1 printed a URL, then uvicorn's 'Servname not supported'. A port outside
+    1..65535 (0 is any free port) is one line of error, status 2, before anything starts."""
+    for port in ("99999", "65536", "-1"):
+        result = refused(tmp_path, "--port", port)
+        assert result.returncode == 2, (port, result.stdout, result.stderr)
+        assert result.stdout == ""
+        assert result.stderr.strip() == (
+            f"error: --port must be between 1 and 65535 (0: any free port), not {port}"
+        )
+    assert not (tmp_path / "refused.sqlite3").exists()
+
+
+def test_a_port_in_use_is_one_line_of_error(tmp_path: Path) -> None:
+    """A port in use printed the URL, then uvicorn's '[Errno 98] ... address already in use'
+    (status 3). Now it is one line that says what to do, status 2, and no URL."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = refused(tmp_path, "--port", str(port))
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert result.stdout == ""
+    assert result.stderr.strip() == f"error: port {port} is in use: choose another with --port"
+
+
+def test_the_url_is_printed_once_it_answers_and_port_0_is_any_free_port(tmp_path: Path) -> None:
+    """The URL was printed before uvicorn bound its port, so a page opened on it could find
+    nothing there. Now the socket listens first: the URL printed answers at once, and with
+    --port 0 it names the port the system chose."""
+    db = tmp_path / "served.sqlite3"
+    server = subprocess.Popen(
+        serve_command("--port", "0", "--db", str(db)), stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        found = re.match(r"ludoteca on (http://127\.0\.0\.1:(\d+)/) ", line)
+        assert found is not None and found[2] != "0", line
+        answer = httpx.get(f"{found[1]}api/games", timeout=20)
+        assert answer.status_code == 200
     finally:
         server.terminate()
         server.wait(10)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 import threading
 import webbrowser
 from pathlib import Path
@@ -9,13 +11,46 @@ from typing import Annotated
 
 import typer
 
-from ludoteca.cli.app import app, console
+from ludoteca.cli.app import app, console, fail
+
+PORTS = range(0, 65536)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` and listening, or a one-line error (status 2).
+
+    Bound here rather than by uvicorn, so that the URL is printed only once it answers
+    (connections wait in the backlog until uvicorn accepts them) and so that a port in use
+    is one clear line, not uvicorn's log record after the URL was already printed.
+    """
+    if port not in PORTS:
+        raise fail(f"--port must be between 1 and 65535 (0: any free port), not {port}")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        # As uvicorn binds: a port left in TIME_WAIT by a server just stopped is taken again.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as err:
+        sock.close()
+        if err.errno == errno.EADDRINUSE:
+            raise fail(f"port {port} is in use: choose another with --port") from None
+        raise fail(f"cannot listen on {host} port {port}: {err.strerror or err}") from None
+    return sock
+
+
+def page_url(host: str, port: int) -> str:
+    """The address a browser on this machine opens (an address for every interface is not one)."""
+    if host in ("0.0.0.0", "::", ""):
+        host = "127.0.0.1"
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
 
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
     open_page: Annotated[
         bool, typer.Option("--open", help="Open the page in the default browser.")
     ] = False,
@@ -27,6 +62,7 @@ def serve(
     hint_seconds: Annotated[float, typer.Option(help="Time budget of a hint.")] = 2.0,
 ) -> None:
     """Serve the seven games in the browser (games in progress survive a restart)."""
+    sock = listen(host, port)
     import uvicorn
 
     from ludoteca.server import create_app
@@ -35,9 +71,11 @@ def serve(
 
     where = db or default_path()
     web = create_app(where, RoomConfig(bot_delay=bot_delay, hint_seconds=hint_seconds))
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
-    console.print(f"ludoteca on [bold]{url}[/] (database {where})")
+    url = page_url(host, sock.getsockname()[1])
+    # One line, never wrapped: scripts (and the tests) read the URL from it.
+    console.print(f"ludoteca on [bold]{url}[/] (database {where})", soft_wrap=True)
     if open_page:
-        # The browser asks once uvicorn listens; a second is plenty on a local machine.
-        threading.Timer(1.0, webbrowser.open, [url]).start()
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+        # The socket listens already: the browser's request waits until uvicorn accepts it.
+        threading.Thread(target=webbrowser.open, args=[url], daemon=True).start()
+    server = uvicorn.Server(uvicorn.Config(web, log_level="warning"))
+    server.run(sockets=[sock])
