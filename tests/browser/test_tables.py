@@ -829,6 +829,29 @@ def test_the_domino_special_move_asks_to_be_sure(table: Any) -> None:
     assert table.ply() == 1
 
 
+def test_a_domino_hand_tile_that_fits_nowhere_says_why(table: Any) -> None:
+    """docs/web.md: a click that makes no legal move says why in one line. A hand tile that
+    fits nowhere did nothing; now it says so with the rules' reason (the bot opens deal 4
+    with 4B, so 6B, 2M and 1C touch nothing and 3M would lie beside a banana), and nothing
+    moves."""
+    page = table.page
+    table.start("domino", seed=4)
+    table.wait_turn()
+    assert [t["tile"] for t in table.room().state.observation(0)["table"]] == ["4B"]
+    toast = page.locator("#toast")
+    for tile in ("6B", "2M", "1C"):
+        page.locator(f'svg.board [data-key="{tile}"]').click()
+        expect(toast).to_have_text(
+            f"{tile} fits nowhere now: every empty cell of column {tile[0]} touches no tile."
+        )
+    page.locator('svg.board [data-key="3M"]').click()
+    expect(toast).to_have_text(
+        "3M fits nowhere now: the one empty cell of column 3 next to a tile lies beside"
+        " another fruit (4B)."
+    )
+    assert table.ply() == 1 and len(table.room().moves) == 1
+
+
 def test_a_link_to_a_game_the_server_does_not_have_says_so(table: Any) -> None:
     """An invitation to a game this server does not hold (or a wrong seat) showed an empty
     felt titled '…' under live Undo, Hint and Restart buttons; it says the game cannot be

@@ -138,6 +138,39 @@ def test_nothing_goes_next_to_a_blocked_tile_but_diagonally_is_fine() -> None:
         state.apply("3B@r0")
 
 
+def test_a_tile_that_fits_nowhere_is_told_so_with_the_reason() -> None:
+    """RULES.md geometry: a tile goes only into its number's column, next to a tile, beside
+    tiles of its fruit. A tile that fits in no cell is told so whatever the row tried, with
+    what stands beside the cells of its column; the player to move's observation carries
+    the same reason for each such tile in their hand (the web page shows it on a click)."""
+    state = make("4B@r0 4M@r1* 3P@r-1", ("6B 3M 5C 5B 4P", ""))
+    assert state.observation(0)["unplaceable"] == {
+        "6B": "6B fits nowhere now: every empty cell of column 6 touches no tile",
+        "5C": "5C fits nowhere now: each empty cell of column 5 next to a tile lies beside"
+        " another fruit (4B) or lies next to the blocked tile 4M",
+    }
+    assert state.observation(1)["unplaceable"] == {}
+    with pytest.raises(IllegalMoveError, match="5C fits nowhere now: each empty cell"):
+        state.apply("5C@r7")
+    lone = make("4B@r0", ("3M", ""))
+    assert lone.observation(0)["unplaceable"] == {
+        "3M": "3M fits nowhere now: the one empty cell of column 3 next to a tile lies beside"
+        " another fruit (4B)"
+    }
+    square = make("4B@r0 5B@r0 4M@r1 6B@r-1", ("5M", ""))
+    assert square.observation(0)["unplaceable"] == {
+        "5M": "5M fits nowhere now: each empty cell of column 5 next to a tile lies beside"
+        " another fruit (6B) or would close a 2 x 2 square"
+    }
+
+
+def test_with_a_drawn_tile_to_place_the_others_say_it_comes_first() -> None:
+    """Seed, Impossibilità di deporre: a drawn tile that fits is placed at once."""
+    state = make("1M@r0", ("6B", ""), aside="2M 6C")
+    state.apply("draw")
+    assert state.observation(0)["unplaceable"] == {"6B": "the drawn tile 2M must be placed first"}
+
+
 # --- being stuck ------------------------------------------------------------------------
 def test_a_player_who_can_place_may_not_draw_or_go_out() -> None:
     """RULES.md: a player who can place must place (or use the special move)."""

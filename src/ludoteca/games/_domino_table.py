@@ -24,6 +24,10 @@ def cell_text(cell: Cell) -> str:
     return f"c{cell[0]}r{cell[1]}"
 
 
+def _names(tiles: set[Tile]) -> str:
+    return ", ".join(str(t) for t in sorted(tiles))
+
+
 def _around(cell: Cell) -> list[Cell]:
     """The 8 cells whose placeability can change when ``cell`` is filled or blocked."""
     col, row = cell
@@ -110,6 +114,47 @@ class Table:
         if self.square_ban and self._closes_square(cell):
             return f"{cell_text(cell)} would close a 2 x 2 square"
         return None
+
+    def why_nowhere(self, tile: Tile) -> str:
+        """Why ``tile`` fits in no cell at all (for a tile that :meth:`can_place` refuses): what
+        stands beside each empty cell of its column that touches the table."""
+        col = tile.number
+        rows = sorted(
+            {r + dr for (c, r) in (*self.face_up, *self.blocked) if c == col for dr in (-1, 1)}
+            | {r for (c, r) in (*self.face_up, *self.blocked) if abs(c - col) == 1}
+        )
+        rows = [r for r in rows if not self.occupied((col, r))]
+        if not rows:
+            return f"every empty cell of column {col} touches no tile"
+        others: set[Tile] = set()
+        blocked: set[Tile] = set()
+        square = False
+        for row in rows:
+            beside = [(col - 1, row), (col + 1, row)]
+            down = [
+                self.blocked[n]
+                for n in (*beside, (col, row - 1), (col, row + 1))
+                if n in self.blocked
+            ]
+            if down:
+                blocked.update(down)
+                continue
+            other = [self.face_up[n] for n in beside if n in self.face_up]
+            other = [t for t in other if t.fruit != tile.fruit]
+            if other:
+                others.update(other)
+            else:
+                square = True
+        reasons = []
+        if others:
+            reasons.append(f"lies beside another fruit ({_names(others)})")
+        if blocked:
+            plural = "s" if len(blocked) > 1 else ""
+            reasons.append(f"lies next to the blocked tile{plural} {_names(blocked)}")
+        if square:
+            reasons.append("would close a 2 x 2 square")
+        cells = "the one empty cell" if len(rows) == 1 else "each empty cell"
+        return f"{cells} of column {col} next to a tile {' or '.join(reasons)}"
 
     def _closes_square(self, cell: Cell) -> bool:
         col, row = cell

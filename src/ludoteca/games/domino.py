@@ -169,7 +169,11 @@ class DominoState(State[DominoMove]):
                 return f"the drawn tile {self.drawn} must be placed"
             if move.tile not in hand:
                 return f"{move.tile} is not in your hand"
-            return self.table.why_not(move.tile, move.row)
+            why = self.table.why_not(move.tile, move.row)
+            if why is not None and not self.table.can_place(move.tile):
+                # No other row would do either: say so, and why.
+                return f"{move.tile} fits nowhere now: {self.table.why_nowhere(move.tile)}"
+            return why
         if self.drawn is not None:
             return f"the drawn tile {self.drawn} must be placed"
         if move.kind == BLOCK:
@@ -283,7 +287,26 @@ class DominoState(State[DominoMove]):
             # The drawer sees the tile; with open hands so does everyone (it is in a hand).
             "drawn": str(self.drawn) if self.drawn and (player == self.to or self.opened) else None,
             "legal_moves": self.legal_moves_text() if player == self.current_player else [],
+            "unplaceable": self._unplaceable() if player == self.current_player else {},
             "outcome": outcome.as_json() if outcome else None,
+        }
+
+    def _unplaceable(self) -> dict[str, str]:
+        """Why each tile in the hand to move has no placement: the page says it when the tile
+        is clicked (it decides no rule itself)."""
+        if self.is_over:
+            return {}
+        hand = self.hands[self.to]
+        if self.drawn is not None:
+            return {
+                str(t): f"the drawn tile {self.drawn} must be placed first"
+                for t in hand
+                if t != self.drawn
+            }
+        return {
+            str(t): f"{t} fits nowhere now: {self.table.why_nowhere(t)}"
+            for t in hand
+            if not self.table.can_place(t)
         }
 
     def hidden_from(self, player: int) -> frozenset[str]:

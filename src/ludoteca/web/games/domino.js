@@ -118,6 +118,13 @@ export default {
     return null;
   },
 
+  // A hand tile with no move: the rules' reason, which the observation carries for the
+  // player to move ("6B fits nowhere now: …", or the drawn tile must be placed first).
+  stuck(keys, obs) {
+    const tile = keys.find((k) => obs.unplaceable?.[k]);
+    return tile ? `${obs.unplaceable[tile]}.` : null;
+  },
+
   label(move) {
     if (move === 'draw') return 'Draw a set-aside tile';
     if (move === 'open') return 'Declare open hands';
