@@ -4,7 +4,6 @@ games played to their end; hidden tiles never reach the page; games survive a re
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Any
 
@@ -177,18 +176,57 @@ def test_a_card_is_dragged_onto_its_target(table: Any) -> None:
 
 
 def test_a_hint_lights_up_a_legal_move(table: Any) -> None:
+    """The hint lights up its card and says it as the card shows it (10♠, never the
+    notation's TS)."""
     table.start("tappeto", seed=short_tappeto_seed())
     page = table.page
     page.get_by_role("button", name="Hint").click()
     page.wait_for_selector("svg.board .hint")
-    said = re.match(r"Hint: (\w+)", page.locator("#toast").inner_text())
-    assert said is not None and said[1] in table.room().state.legal_moves_text()
     hinted = {
         k
         for n in page.locator("svg.board .hint").all()
         for k in n.get_attribute("data-key").split()
     }
-    assert said[1] in hinted
+    card = next(m for m in table.room().state.legal_moves_text() if m in hinted)
+    shown = ("10" if card[0] == "T" else card[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[
+        card[1]
+    ]
+    assert page.locator("#toast").inner_text().startswith(f"Hint: {shown} to its foundation")
+
+
+HINT_TEXTS = {
+    "gaps": {"TS": "10♠ right of 9♠", "2H>r3": "2♥ to row 3, column 1"},
+    "tappeto": {"TD": "10♦ to its foundation"},
+    "acme": {"TC f": "10♣ to its foundation", "9H c2": "9♥ to column 2"},
+    "muro": {"1F F": "1 strawberries to its foundation", "3M c2": "3 apples onto column 2"},
+    "mosaico": {"5M@aside": "Set 5 apples aside", "2P@1,-1": "2 pears at row 1, column -1"},
+    "domino": {"4B@r-1": "4 bananas in row -1", "block 3P": "Block 3 pears (your special move)"},
+    "scalafrutta": {
+        "split 3M-4M-5M 2P-2C-2U": "Score 3 apples, 4 apples, 5 apples"
+        " + 2 pears, 2 watermelons, 2 grapes"
+    },
+}
+
+
+def test_hints_name_cards_and_tiles_as_the_page_shows_them(table: Any) -> None:
+    """A hint said 'Hint: TS next to its predecessor' while the card shows 10: the hint
+    (a move's label, also in menus and the status line) names cards by what their faces
+    show (10♠) and fruit tiles as the page names them elsewhere (4 bananas), in every game
+    with a table module."""
+    table.home()
+    said = table.page.evaluate(
+        """async (cases) => {
+          const out = {};
+          for (const [game, moves] of Object.entries(cases)) {
+            const module = (await import(`/web/games/${game}.js`)).default;
+            out[game] = Object.fromEntries(
+              Object.keys(moves).map((move) => [move, module.label(move, {}, {})]));
+          }
+          return out;
+        }""",
+        HINT_TEXTS,
+    )
+    assert said == HINT_TEXTS
 
 
 def test_giving_up_in_il_muro_ends_the_game(table: Any) -> None:

@@ -9,6 +9,7 @@ export const CARD_H = 80;
 export const TILE = 60;
 
 const SUIT_NAMES = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+const SUIT_MARKS = { C: '♣', D: '♦', H: '♥', S: '♠' };
 const RANK_NAMES = { A: 'ace', T: '10', J: 'jack', Q: 'queen', K: 'king' };
 export const FRUITS = {
   M: { name: 'apples', ink: '#b3261e', tint: '#fde7e4' },
@@ -99,6 +100,12 @@ export function cardName(code) {
   return `${rank} of ${SUIT_NAMES[code[1]]}`;
 }
 
+/** A card as its face shows it, for text: its index (10 for T) and suit mark, e.g. 10♠. */
+export function cardShown(code) {
+  return `${code[0] === 'T' ? '10' : code[0]}${SUIT_MARKS[code[1]]}`;
+}
+
+/** A tile for text, as its face shows it: its number and its fruit, e.g. 5 apples. */
 export function tileName(code) {
   return `${code[0]} ${FRUITS[code[1]]?.name ?? code[1]}`;
 }

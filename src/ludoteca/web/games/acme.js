@@ -3,7 +3,7 @@
 // Click the stock to draw (or to turn the waste over); a free card goes to a foundation
 // or a column by click then target, or by dragging it there.
 
-import { CARD_H, CARD_W, count } from '../art.js';
+import { CARD_H, CARD_W, cardShown, count } from '../art.js';
 
 const PAD = 12;
 const STEP = CARD_W + 12;
@@ -78,8 +78,10 @@ export default {
   label(move) {
     if (move === 'draw') return 'Draw a card';
     if (move === 'turn') return 'Turn the waste over';
+    // In the names the cards show (10♠, not the notation's TS): the hint says this.
     const [card, where] = move.split(' ');
-    return where === 'f' ? `${card} to its foundation` : `${card} to column ${where.slice(1)}`;
+    const shown = cardShown(card);
+    return where === 'f' ? `${shown} to its foundation` : `${shown} to column ${where.slice(1)}`;
   },
 
   // The move tried (a card onto a foundation or a column that does not take it, or a free

@@ -3,7 +3,7 @@
 // your hand, then a lit cell of its column; click a table tile to block it (the special
 // move, asked to confirm). Drawing, declaring open hands and giving up are buttons.
 
-import { TILE, count } from '../art.js';
+import { TILE, count, tileName } from '../art.js';
 
 const PAD = 12;
 const CELL = TILE + 4;
@@ -129,9 +129,10 @@ export default {
     if (move === 'draw') return 'Draw a set-aside tile';
     if (move === 'open') return 'Declare open hands';
     if (move === 'out') return 'I cannot play: leave the game';
-    if (move.startsWith('block ')) return `Block ${move.slice(6)} (your special move)`;
+    // In the words the tiles show (4 bananas, not the notation's 4B): the hint says this.
+    if (move.startsWith('block ')) return `Block ${tileName(move.slice(6))} (your special move)`;
     const [tile, row] = move.split('@r');
-    return `${tile} in row ${row}`;
+    return `${tileName(tile)} in row ${row}`;
   },
 
   describe(move) {

@@ -3,7 +3,7 @@
 // a 2 with several column-0 gaps lights them up to choose. Cards already in sequence from
 // column 0 are tinted. Redeal is a button when it is allowed, and the prompt says so.
 
-import { CARD_H, CARD_W } from '../art.js';
+import { CARD_H, CARD_W, cardShown } from '../art.js';
 
 const PAD = 10;
 const STEP_X = CARD_W + 6;
@@ -68,8 +68,11 @@ export default {
       const left = obs.redeals_allowed - obs.redeals_used;
       return `Redeal (${left} left)`;
     }
+    // In the names the cards show (10♠, not the notation's TS): the hint says this.
     const [card, row] = move.split('>r');
-    return row ? `${card} to row ${row}, column 1` : `${card} next to its predecessor`;
+    if (row) return `${cardShown(card)} to row ${row}, column 1`;
+    const ranks = 'A23456789TJQK';
+    return `${cardShown(card)} right of ${cardShown(ranks[ranks.indexOf(card[0]) - 1] + card[1])}`;
   },
 
   // Why a clicked card has no move (the seed's one rule: a card goes right of the card one

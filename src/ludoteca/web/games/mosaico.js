@@ -2,7 +2,7 @@
 // below, with the empty cells around it. The tile to place starts selected: click a lit
 // cell (or drag the tile there); when it fits nowhere, click the set-aside pile.
 
-import { TILE, count } from '../art.js';
+import { TILE, count, tileName } from '../art.js';
 
 const PAD = 12;
 const CELL = TILE + 4;
@@ -94,8 +94,10 @@ export default {
   },
 
   label(move) {
+    // In the words the tile shows (5 apples, not the notation's 5M): the hint says this.
     const [tile, where] = move.split('@');
-    return where === 'aside' ? `Set ${tile} aside` : `${tile} at row ${where.replace(',', ', column ')}`;
+    const name = tileName(tile);
+    return where === 'aside' ? `Set ${name} aside` : `${name} at row ${where.replace(',', ', column ')}`;
   },
 
   prompt(obs, view) {

@@ -3,7 +3,7 @@
 // its foundation (a double click sends it to the foundation); click an uncovered face-down
 // tile to turn it up.
 
-import { FRUITS, TILE, svg } from '../art.js';
+import { FRUITS, TILE, svg, tileName } from '../art.js';
 
 const PAD = 12;
 const STEP = TILE + 14;
@@ -70,8 +70,9 @@ export default {
     if (move === 'resign') return 'Give up this deal';
     const [first, second] = move.split(' ');
     if (first === 'turn') return `Turn up the tile of column ${second.slice(1)}`;
-    if (second === 'F') return `${first} to its foundation`;
-    return `${first} onto column ${second.slice(1)}`;
+    // In the words the tile shows (1 strawberries, not the notation's 1F): the hint says this.
+    if (second === 'F') return `${tileName(first)} to its foundation`;
+    return `${tileName(first)} onto column ${second.slice(1)}`;
   },
 
   // The move tried (a tile onto a column or foundation that does not take it, or a top

@@ -3,7 +3,7 @@
 // tile starts selected: click a lit arrow (or drag the tile onto it). When no insertion
 // matches, a small menu asks who receives the tile pushed out. Splits are buttons.
 
-import { TILE, count } from '../art.js';
+import { TILE, count, tileName } from '../art.js';
 
 const PAD = 12;
 const CELL = TILE + 4;
@@ -94,7 +94,9 @@ export default {
   label(move) {
     if (move === 'split none') return 'Score no combination';
     if (move.startsWith('split')) {
-      return `Score ${move.slice(6).split(' ').join(' + ').replaceAll('-', ' ')}`;
+      // Each combination in the words the tiles show (3 apples, not the notation's 3M).
+      const combos = move.slice(6).split(' ').map((c) => c.split('-').map(tileName).join(', '));
+      return `Score ${combos.join(' + ')}`;
     }
     const [where, to] = move.split('>');
     const text = `insert at the ${EDGE_WORDS[where[0]]} ${where[1]}`;

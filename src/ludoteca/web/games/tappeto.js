@@ -1,7 +1,7 @@
 // Tappeto: the foundations and the face-down reserve above the carpet. A carpet card that
 // can go up plays with one click (or drag it onto its foundation).
 
-import { CARD_H, CARD_W, count } from '../art.js';
+import { CARD_H, CARD_W, cardShown, count } from '../art.js';
 
 const PAD = 12;
 const STEP_X = CARD_W + 10;
@@ -45,6 +45,11 @@ export default {
 
   parse(move) {
     return { from: move, to: foundationKey(SUITS.indexOf(move[1])), click: true };
+  },
+
+  // The hint says it in the names the cards show (10♠, not the notation's TS).
+  label(move) {
+    return `${cardShown(move)} to its foundation`;
   },
 
   // A carpet card that cannot go up: the move tried, for the rules to say why not.
