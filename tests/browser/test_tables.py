@@ -198,7 +198,7 @@ HINT_TEXTS = {
     "gaps": {"TS": "10♠ right of 9♠", "2H>r3": "2♥ to row 3, column 1"},
     "tappeto": {"TD": "10♦ to its foundation"},
     "acme": {"TC f": "10♣ to its foundation", "9H c2": "9♥ to column 2"},
-    "muro": {"1F F": "1 strawberries to its foundation", "3M c2": "3 apples onto column 2"},
+    "muro": {"1F F": "1 strawberry to its foundation", "3M c2": "3 apples onto column 2"},
     "mosaico": {"5M@aside": "Set 5 apples aside", "2P@1,-1": "2 pears at row 1, column -1"},
     "domino": {"4B@r-1": "4 bananas in row -1", "block 3P": "Block 3 pears (your special move)"},
     "scalafrutta": {

@@ -12,12 +12,12 @@ const SUIT_NAMES = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 const SUIT_MARKS = { C: '♣', D: '♦', H: '♥', S: '♠' };
 const RANK_NAMES = { A: 'ace', T: '10', J: 'jack', Q: 'queen', K: 'king' };
 export const FRUITS = {
-  M: { name: 'apples', ink: '#b3261e', tint: '#fde7e4' },
-  P: { name: 'pears', ink: '#5f7d14', tint: '#f1f6dc' },
-  C: { name: 'watermelons', ink: '#1e6b34', tint: '#e2f3e6' },
-  U: { name: 'grapes', ink: '#6a1b9a', tint: '#efe3f6' },
-  F: { name: 'strawberries', ink: '#c2185b', tint: '#fde4ee' },
-  B: { name: 'bananas', ink: '#9a6b00', tint: '#fff5cf' },
+  M: { name: 'apples', one: 'apple', ink: '#b3261e', tint: '#fde7e4' },
+  P: { name: 'pears', one: 'pear', ink: '#5f7d14', tint: '#f1f6dc' },
+  C: { name: 'watermelons', one: 'watermelon', ink: '#1e6b34', tint: '#e2f3e6' },
+  U: { name: 'grapes', one: 'grape', ink: '#6a1b9a', tint: '#efe3f6' },
+  F: { name: 'strawberries', one: 'strawberry', ink: '#c2185b', tint: '#fde4ee' },
+  B: { name: 'bananas', one: 'banana', ink: '#9a6b00', tint: '#fff5cf' },
 };
 
 /** "1 tile", "2 tiles": a count and its word. */
@@ -105,9 +105,10 @@ export function cardShown(code) {
   return `${code[0] === 'T' ? '10' : code[0]}${SUIT_MARKS[code[1]]}`;
 }
 
-/** A tile for text, as its face shows it: its number and its fruit, e.g. 5 apples. */
+/** A tile for text, as its face shows it: its number and its fruit, e.g. 5 apples, 1 pear. */
 export function tileName(code) {
-  return `${code[0]} ${FRUITS[code[1]]?.name ?? code[1]}`;
+  const fruit = FRUITS[code[1]];
+  return `${code[0]} ${(code[0] === '1' ? fruit?.one : fruit?.name) ?? code[1]}`;
 }
 
 const isRed = (code) => code[1] === 'H' || code[1] === 'D';
