@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import signal
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -155,7 +157,8 @@ class Session:
 
     def bot_turn(self, player: int) -> None:
         move = self.bots[player].choose(self.state.observation(player), self.rng)
-        self.state.apply(move)
+        with whole():
+            self.state.apply(move)
         console.print(f"[magenta]seat {player + 1} ({self.seats[player]})[/] plays [bold]{move}[/]")
 
     def finish(self) -> None:
@@ -235,7 +238,8 @@ class Session:
             case "new":
                 self.new_deal(rest.strip())
             case _:
-                self.state.apply(line.strip())
+                with whole():
+                    self.state.apply(line.strip())
                 if self.state.current_player not in self.bots:
                     self.show()
         return True
@@ -248,14 +252,17 @@ class Session:
         deal = int(number) if number else random_seed(self.spec)
         check_deal_numbers(deal)
         self.leaving("new")
-        self._begin(self.spec.new_game(self.state.variant, deal, len(self.seats)), None)
+        fresh = self.spec.new_game(self.state.variant, deal, len(self.seats))
+        with whole():
+            self._begin(fresh, None)
         if self.state.current_player not in self.bots:
             self.show()
 
     def undo(self) -> None:
         if not self.spec.is_solitaire:
             raise LudotecaError("undo is for the solitaires: in a game with others a move stands")
-        self.state.undo()
+        with whole():
+            self.state.undo()
         self.announced = False
         self.show()
 
@@ -308,31 +315,65 @@ def line_editing() -> None:
 def run_session(session: Session) -> None:
     line_editing()
     session.show()
+    quitting = False
     while True:
-        state = session.state
-        if state.is_over:
-            session.finish()
-        player = state.current_player
-        if player >= 0 and player in session.bots:
-            session.bot_turn(player)
-            if state.current_player not in session.bots:
-                session.show()
-            continue
-        if player >= 0:
-            session.hot_seat(player)
         try:
-            line = console.input("[bold cyan]›[/] ")
-        except (EOFError, KeyboardInterrupt):
-            # Ctrl-C or Ctrl-D at the prompt is quit, which asks once before leaving moves
-            # not saved (it ended the game at once, and a Ctrl-C meant for a hint lost it).
-            console.print()
-            line = "quit"
-        try:
-            if not session.command(line):
+            if quitting:
+                quitting = False
+                console.print()
+                if not _carry_out(session, "quit"):
+                    return
+            if not _turn(session):
                 return
-        except LudotecaError as err:
-            # What was typed comes back in the message: '[/x]' must not be read as markup.
-            console.print(f"[bold red]error:[/] {escape(str(err))}")
+        except KeyboardInterrupt:
+            # Ctrl-C (outside the hint, which stops its search) is quit, which asks once
+            # before leaving moves not saved: it ended the game at once, wherever it came,
+            # and a Ctrl-C meant for a hint lost the game. A second one leaves.
+            quitting = True
+
+
+def _turn(session: Session) -> bool:
+    """One bot's move, or one line from the person to move; False when they quit."""
+    state = session.state
+    if state.is_over:
+        session.finish()
+    player = state.current_player
+    if player >= 0 and player in session.bots:
+        session.bot_turn(player)
+        if state.current_player not in session.bots:
+            session.show()
+        return True
+    if player >= 0:
+        session.hot_seat(player)
+    try:
+        line = console.input("[bold cyan]›[/] ")
+    except EOFError:  # Ctrl-D, or the end of piped input: quit, as Ctrl-C
+        console.print()
+        line = "quit"
+    return _carry_out(session, line)
+
+
+def _carry_out(session: Session, line: str) -> bool:
+    try:
+        return session.command(line)
+    except LudotecaError as err:
+        # What was typed comes back in the message: '[/x]' must not be read as markup.
+        console.print(f"[bold red]error:[/] {escape(str(err))}")
+        return True
+
+
+@contextlib.contextmanager
+def whole() -> Iterator[None]:
+    """A change of the game that Ctrl-C must not cut in two (a move half made): SIGINT waits
+    until it is done, then comes as ever."""
+    if not hasattr(signal, "pthread_sigmask"):  # (not on every platform)
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 @app.command("play")
