@@ -4,6 +4,7 @@ games played to their end; hidden tiles never reach the page; games survive a re
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,23 @@ from ludoteca.core.registry import all_games, find_game
 pytestmark = pytest.mark.browser
 
 GAMES = [spec.name for spec in all_games()]
+
+# A card, a fruit tile, a Domino or Gaps cell, a Scalafrutta arrow, in the games' notation:
+# what the page's own messages must not say to a player (they name pieces as shown).
+NOTATION = re.compile(r"\b([A2-9TJQK][CDHS]|[1-6][MPCUFB]|c\d+r-?\d+|r\d+c\d+|[LRTB][1-3])\b")
+
+
+def shown(card: object) -> str:
+    """A card as the page names it, as its face shows it: 10♠ for TS."""
+    code = str(card)
+    return ("10" if code[0] == "T" else code[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[1]]
+
+
+def says(page: Any, text: str, where: str = "#toast") -> None:
+    """The page says `text` there, with no notation code in it."""
+    assert not NOTATION.search(text), text
+    # (The toast is laid out, so "visible", before its text is set: expect retries.)
+    expect(page.locator(where)).to_have_text(text)
 
 
 @pytest.fixture
@@ -188,10 +206,7 @@ def test_a_hint_lights_up_a_legal_move(table: Any) -> None:
         for k in n.get_attribute("data-key").split()
     }
     card = next(m for m in table.room().state.legal_moves_text() if m in hinted)
-    shown = ("10" if card[0] == "T" else card[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[
-        card[1]
-    ]
-    assert page.locator("#toast").inner_text().startswith(f"Hint: {shown} to its foundation")
+    assert page.locator("#toast").inner_text().startswith(f"Hint: {shown(card)} to its foundation")
 
 
 HINT_TEXTS = {
@@ -551,7 +566,8 @@ def test_the_statistics_show_the_redeals_used_once_a_game_used_one(table: Any) -
 def test_a_gaps_card_that_cannot_move_says_why(table: Any) -> None:
     """Seed, Gameplay 1-2 (a card goes right of the card one rank lower of its suit): a
     click on a card with no move says why, instead of nothing; a card that can move still
-    plays at once."""
+    plays at once. The cards are named as their faces show them ("TS goes right of 9S" was
+    said under a card showing 10)."""
     from ludoteca.core.cards import Card
 
     page = table.page
@@ -571,10 +587,7 @@ def test_a_gaps_card_that_cannot_move_says_why(table: Any) -> None:
     else:
         pytest.fail("deal 7 has no stuck card")
     page.locator(f'svg.board [data-key~="{card}"]').first.click()
-    # (The toast is laid out, so "visible", before its text is set: expect retries.)
-    expect(page.locator("#toast")).to_have_text(
-        f"{card} goes right of {before}, where {state.grid[right]} is."
-    )
+    says(page, f"{shown(card)} goes right of {shown(before)}, where {shown(state.grid[right])} is.")
 
 
 def test_a_gaps_card_dropped_where_it_cannot_go_says_where_it_goes(table: Any) -> None:
@@ -595,9 +608,7 @@ def test_a_gaps_card_dropped_where_it_cannot_go_says_where_it_goes(table: Any) -
         page.locator(f'svg.board [data-key~="{mover}"]').first,
         page.locator(f'svg.board [data-key~="{other}"]').first,
     )
-    expect(page.locator("#toast")).to_have_text(
-        f"{mover} goes only right of {Card(card.rank - 1, card.suit)}."
-    )
+    says(page, f"{shown(mover)} goes only right of {shown(Card(card.rank - 1, card.suit))}.")
     assert table.room().state.history_text() == []
 
 
@@ -642,28 +653,74 @@ def rules_refusal(game: str, seed: int, move: str) -> str:
     return str(refused.value)
 
 
-@pytest.mark.parametrize("game", ["tappeto", "mosaico", "muro"])
+# Deal 7's refusals, as the rules give them (in notation, for the terminal) and as the page
+# shows them: the move tried as its label says it, cards and tiles named as shown.
+REFUSALS = {
+    "tappeto": (
+        "6D",
+        "6D: the diamonds foundation needs 2D",
+        "6♦ to its foundation: the diamonds foundation needs 2♦",
+    ),
+    "acme": (
+        "3S f",
+        "3S f: the spades foundation needs AS",
+        "3♠ to its foundation: the spades foundation needs A♠",
+    ),
+    "mosaico": (
+        "3U@1,2",
+        "3U@1,2: 1,2 touches 5B: none has its number or is in sequence with it",
+        "3 grapes at row 1, column 2: row 1, column 2 touches 5 bananas: none has its number or"
+        " is in sequence with it",
+    ),
+    "muro": (
+        "1F c1",
+        "1F c1: c1 shows 6U: 1F needs a 2 of another fruit",
+        "1 strawberry onto column 1: column 1 shows 6 grapes: 1 strawberry needs a 2 of another"
+        " fruit",
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(REFUSALS))
 def test_a_move_the_rules_refuse_says_why(table: Any, game: str) -> None:
-    """A click that makes no legal move (a Tappeto card that cannot go up, a Mosaico cell
-    that does not take the tile, an Il Muro tile dropped on a column that refuses it) did
-    nothing at all; now the rules say why in one line, and nothing moves."""
+    """A click that makes no legal move (a Tappeto card that cannot go up, an Acme card with
+    no move, a Mosaico cell that does not take the tile, an Il Muro tile dropped on a column
+    that refuses it) did nothing at all; now the rules say why in one line, and nothing
+    moves. The refusal is the rules' (shared with the terminal), its cards and tiles named
+    as the page shows them: "6D: the diamonds foundation needs 2D" under a card showing 6♦."""
     page = table.page
     table.start(game, seed=7)
     table.wait_turn()
-    obs = table.room().state.observation(0)
-    if game == "tappeto":
-        tried = next(c for c in obs["carpet"] if c and c not in obs["legal_moves"])
-        page.locator(f'svg.board [data-key="{tried}"]').click()
-    elif game == "mosaico":
-        cell = page.locator("svg.board .slot[data-key]:not(.target):not([data-key=aside])").first
-        tried = f"{obs['current']}@{cell.get_attribute('data-key')}"
-        cell.click()
-    else:  # deal 7: 1F, top of column 3, goes on column 2, 4 or 6, not on column 1's 6U
+    tried, rules, said = REFUSALS[game]
+    assert rules_refusal(game, 7, tried) == rules
+    if game == "mosaico":
+        page.locator('svg.board [data-key="1,2"]').click()
+    elif game == "muro":  # 1F, top of column 3, goes on column 2, 4 or 6, not on column 1's 6U
         page.locator('svg.board [data-key~="c3"]').click()
         page.locator('svg.board [data-key~="c1"]').click()
-        tried = "1F c1"
-    expect(page.locator("#toast[data-kind=error]")).to_have_text(rules_refusal(game, 7, tried))
+    else:
+        page.locator(f'svg.board [data-key~="{tried.split()[0]}"]').click()
+    says(page, said, "#toast[data-kind=error]")
     assert table.ply() == 0 and len(table.room().moves) == 0
+
+
+def test_scalafrutta_names_the_drawn_tile_and_the_arrows_in_words(table: Any) -> None:
+    """Seed, insertion: the drawn tile goes in where it matches the tile it pushes out. The
+    prompt said 'Insert 2P' beside a hint saying '2 pears'; an arrow where it matches
+    nothing now says why in the page's words (deal 3: 2P matches only at R3 and B3)."""
+    page = table.page
+    table.start("scalafrutta", seed=3)
+    table.wait_turn()
+    assert table.room().state.legal_moves_text() == ["R3", "B3"]
+    says(page, "Insert 2 pears: click a lit arrow.", ".status")
+    page.locator('svg.board [data-key="L1"]').click()
+    says(
+        page,
+        "Insert at the left of row 1: 2 pears do not match 6 apples at the left of row 1"
+        " (matching: the right of row 3, the bottom of column 3)",
+        "#toast[data-kind=error]",
+    )
+    assert table.ply() == 0
 
 
 SAME_STATE_AGAIN = """room => new Promise((resolve) => {
@@ -711,15 +768,20 @@ def test_after_looking_at_the_table_the_result_and_a_new_game_are_one_click_away
 
 def test_a_mosaico_tile_that_fits_nowhere_is_said_to_go_aside(table: Any) -> None:
     """Deal 3's first tile fits no cell: the prompt said 'click a lit cell' while the only
-    lit place was the set-aside pile."""
+    lit place was the set-aside pile. It names the tile as the page does elsewhere (it said
+    '5M fits nowhere' beside a hint saying '5 apples')."""
     table.start("mosaico", seed=3)
     table.wait_turn()
     assert table.room().state.legal_moves_text() == ["5M@aside"]
-    status = table.page.locator(".status")
-    assert status.inner_text() == "5M fits nowhere: set it aside (click the set-aside pile)."
+    says(
+        table.page,
+        "5 apples fit nowhere: set the tile aside (click the set-aside pile).",
+        ".status",
+    )
     table.page.locator("svg.board .target").click()
     table.wait_ply(1)
-    assert status.inner_text().endswith("click a lit cell.")
+    assert table.room().state.observation(0)["current"] == "1P"
+    says(table.page, "Place 1 pear: click a lit cell.", ".status")
 
 
 def test_the_scalafrutta_side_arrows_are_as_large_as_the_others(table: Any) -> None:
@@ -867,25 +929,62 @@ def test_the_domino_special_move_asks_to_be_sure(table: Any) -> None:
     assert table.ply() == 1
 
 
+def words_shown(page: Any) -> str:
+    """What the table shows and speaks to a player: the status line, the board's text and
+    its pieces' spoken labels (not their keys and ids, which are the page's own)."""
+    return str(
+        page.evaluate(
+            """() => [document.querySelector('.status').innerText,
+              ...[...document.querySelectorAll('svg.board text')].map(n => n.textContent),
+              ...[...document.querySelectorAll('svg.board [aria-label]')].map(
+                n => n.getAttribute('aria-label'))].join(' | ')"""
+        )
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_names_no_piece_in_notation(table: Any, game: str) -> None:
+    """The pieces' labels, the prompts and the board's captions named cards and tiles in
+    notation ('5M, to place', 'Insert 2P', the empty foundation 'S', a blocked Domino tile
+    captioned '1M') where the hint beside them said '5 apples' or '10♠'."""
+    spec = find_game(game)
+    table.start(game, seed=5, bots=None if spec.is_solitaire else ["greedy"])
+    page = table.page
+    table.wait_turn()
+    if game == "domino":  # the bot opens deal 5 with 1M: block it (drawn face down)
+        page.locator('svg.board [data-key="1M"]').click()
+        page.locator(".chooser button").first.click()
+        page.wait_for_selector('svg.board .piece[data-id="1M"] use[href="#fruit-M"]')
+    for _ in range(2):
+        table.wait_turn()
+        text = words_shown(page)
+        assert not NOTATION.search(text), (NOTATION.search(text), text)
+        if table.over() or not table.click_move():
+            break
+
+
 def test_a_domino_hand_tile_that_fits_nowhere_says_why(table: Any) -> None:
     """docs/web.md: a click that makes no legal move says why in one line. A hand tile that
     fits nowhere did nothing; now it says so with the rules' reason (the bot opens deal 4
     with 4B, so 6B, 2M and 1C touch nothing and 3M would lie beside a banana), and nothing
-    moves."""
+    moves. The tiles are named as the page names them elsewhere (4 bananas, not the rules'
+    notation 4B, which the terminal keeps)."""
     page = table.page
     table.start("domino", seed=4)
     table.wait_turn()
     assert [t["tile"] for t in table.room().state.observation(0)["table"]] == ["4B"]
-    toast = page.locator("#toast")
-    for tile in ("6B", "2M", "1C"):
+    for tile, name in (
+        ("6B", "6 bananas fit"),
+        ("2M", "2 apples fit"),
+        ("1C", "1 watermelon fits"),
+    ):
         page.locator(f'svg.board [data-key="{tile}"]').click()
-        expect(toast).to_have_text(
-            f"{tile} fits nowhere now: every empty cell of column {tile[0]} touches no tile."
-        )
+        says(page, f"{name} nowhere now: every empty cell of column {tile[0]} touches no tile.")
     page.locator('svg.board [data-key="3M"]').click()
-    expect(toast).to_have_text(
-        "3M fits nowhere now: the one empty cell of column 3 next to a tile lies beside"
-        " another fruit (4B)."
+    says(
+        page,
+        "3 apples fit nowhere now: the one empty cell of column 3 next to a tile lies beside"
+        " another fruit (4 bananas).",
     )
     assert table.ply() == 1 and len(table.room().moves) == 1
 
@@ -1021,7 +1120,7 @@ def test_a_gaps_card_already_right_of_its_predecessor_says_so(table: Any) -> Non
     table.start("gaps", seed=0)
     table.wait_turn()
     table.page.locator('svg.board [data-key~="KS"]').first.click()
-    expect(table.page.locator("#toast")).to_have_text("KS is already right of QS.")
+    says(table.page, "K♠ is already right of Q♠.")
 
 
 def test_a_2_dragged_where_the_repetition_rule_forbids_says_so(table: Any) -> None:
@@ -1042,9 +1141,7 @@ def test_a_2_dragged_where_the_repetition_rule_forbids_says_so(table: Any) -> No
         page.locator('svg.board [data-key~="2C"]').first,
         page.locator('svg.board [data-key~="cell-0-0"]').first,
     )
-    expect(page.locator("#toast")).to_have_text(
-        "2C there would bring back an earlier position of this deal."
-    )
+    says(page, "2♣ there would bring back an earlier position of this deal.")
     assert table.room().state.history_text() == ["2C>r2"]
 
 
@@ -1064,11 +1161,11 @@ def test_a_gaps_gap_clicked_first_says_what_it_takes(table: Any) -> None:
     if left is None:
         said = "A gap right of another gap takes nothing."
     elif left.rank == 13:
-        said = f"A gap right of {left} takes nothing."
+        said = f"A gap right of {shown(left)} takes nothing."
     else:
-        after = Card(left.rank + 1, left.suit)
-        said = f"This gap takes {after}, the card after {left}: choose {after}."
-    expect(table.page.locator("#toast")).to_have_text(said)
+        after = shown(Card(left.rank + 1, left.suit))
+        said = f"This gap takes {after}, the card after {shown(left)}: choose {after}."
+    says(table.page, said)
 
 
 def test_esc_gives_the_focus_back_to_the_piece_chosen(table: Any) -> None:

@@ -9,7 +9,7 @@ export const CARD_H = 80;
 export const TILE = 60;
 
 const SUIT_NAMES = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
-const SUIT_MARKS = { C: '♣', D: '♦', H: '♥', S: '♠' };
+export const SUIT_MARKS = { C: '♣', D: '♦', H: '♥', S: '♠' };
 const RANK_NAMES = { A: 'ace', T: '10', J: 'jack', Q: 'queen', K: 'king' };
 export const FRUITS = {
   M: { name: 'apples', one: 'apple', ink: '#b3261e', tint: '#fde7e4' },
@@ -109,6 +109,29 @@ export function cardShown(code) {
 export function tileName(code) {
   const fruit = FRUITS[code[1]];
   return `${code[0]} ${(code[0] === '1' ? fruit?.one : fruit?.name) ?? code[1]}`;
+}
+
+// The verbs the rules' texts put right after a tile, as they agree with a plural name.
+const PLURAL = {
+  fits: 'fit', is: 'are', has: 'have', does: 'do', matches: 'match', touches: 'touch',
+  lies: 'lie', needs: 'need',
+};
+const PLURAL_AFTER = new RegExp(`\\b([2-6][MPCUFB]) (${Object.keys(PLURAL).join('|')})\\b`, 'g');
+
+/** A text in notation (the rules' refusals and reasons) with its cards as their faces show
+ * them: "7S: the spades foundation needs 2S" → "7♠: the spades foundation needs 2♠". */
+export function cardsNamed(text) {
+  return text.replace(/\b[A2-9TJQK][CDHS]\b/g, cardShown);
+}
+
+/** A text in notation with its fruit tiles as the page names them (5M → 5 apples); a verb
+ * right after a tile named in the plural agrees with it ("6 bananas fit nowhere"), and a
+ * list of tiles ("4B 6C") is written with commas. */
+export function tilesNamed(text) {
+  return text
+    .replace(/\b([1-6][MPCUFB]) (?=[1-6][MPCUFB]\b)/g, '$1, ')
+    .replace(PLURAL_AFTER, (_, code, verb) => `${tileName(code)} ${PLURAL[verb]}`)
+    .replace(/\b[1-6][MPCUFB]\b/g, tileName);
 }
 
 const isRed = (code) => code[1] === 'H' || code[1] === 'D';

@@ -69,7 +69,11 @@ export async function showTable(main, connection, room, seatText, token) {
   let focusWaits = false;
   let thinking = false;
 
-  const play = (move) => connection.send('move', { move, ply: view?.ply ?? null });
+  let sent = null;
+  const play = (move) => {
+    sent = move;
+    connection.send('move', { move, ply: view?.ply ?? null });
+  };
   const chooser = page.querySelector('.chooser');
   const choose = (moves) => {
     // Several moves: which one; a single one is a move that asks to be confirmed.
@@ -189,7 +193,7 @@ export async function showTable(main, connection, room, seatText, token) {
         main.querySelector('.refused').textContent = `This game cannot be opened: ${event.message}.`;
         return;
       }
-      toast(event.message, 'error');
+      toast(event.code === 'illegal' ? refusal(event.message, sent, module, view) : event.message, 'error');
     }
   });
   const join = () => connection.send('join', { room, seat: seat.seat, token: seat.token });
@@ -287,6 +291,16 @@ function showActions(node, moves, module, view, play) {
     });
     node.appendChild(button);
   }
+}
+
+// The rules' refusal ("7S: the spades foundation needs 2S", shared with the terminal, in
+// notation) in the page's words: the move tried as its label says it, the rest as the game
+// module words it (7♠ to its foundation: the spades foundation needs 2♠). Only names change.
+function refusal(message, sent, module, view) {
+  const words = module.words ?? ((text) => text);
+  if (!sent || !message.startsWith(`${sent}: `)) return words(message);
+  const tried = module.label?.(sent, view?.observation ?? {}, view) ?? sent;
+  return `${capitalise(tried)}: ${words(message.slice(sent.length + 2))}`;
 }
 
 function showHint(page, interaction, event, module, view) {

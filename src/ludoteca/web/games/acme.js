@@ -3,7 +3,9 @@
 // Click the stock to draw (or to turn the waste over); a free card goes to a foundation
 // or a column by click then target, or by dragging it there.
 
-import { CARD_H, CARD_W, cardShown, count } from '../art.js';
+import {
+  CARD_H, CARD_W, SUIT_MARKS, cardName, cardShown, cardsNamed, count,
+} from '../art.js';
 
 const PAD = 12;
 const STEP = CARD_W + 12;
@@ -41,8 +43,8 @@ export default {
       const x = colX(3 + suit);
       const key = `f${suit}`;
       const label = `${SUIT_WORDS[suit]} foundation`;
-      if (topCard) board.card(x, PAD, topCard, { key, label: `${label}, ${topCard}` });
-      else board.slot(x, PAD, CARD_W, CARD_H, { key, label, caption: SUITS[suit] });
+      if (topCard) board.card(x, PAD, topCard, { key, label: `${label}, ${cardName(topCard)}` });
+      else board.slot(x, PAD, CARD_W, CARD_H, { key, label, caption: SUIT_MARKS[SUITS[suit]] });
     });
 
     // The reserve: a thin stack under its face-up top card.
@@ -62,7 +64,7 @@ export default {
         const last = depthIndex === column.length - 1;
         board.card(x, row2 + depthIndex * FAN, code, {
           key: last ? `${code} ${key}` : null,
-          label: last ? `${code}, bottom of column ${i + 1}` : undefined,
+          label: last ? `${cardName(code)}, bottom of column ${i + 1}` : undefined,
         });
       });
     });
@@ -92,6 +94,9 @@ export default {
     const card = keys.find((k) => /^[A2-9TJQK][CDHS]$/.test(k));
     return !chosen && card ? `${card} f` : null;
   },
+
+  // The rules' refusals with cards as their faces show them (7♠, not the notation's 7S).
+  words: cardsNamed,
 
   summary(obs) {
     return `${obs.score} on the foundations`;

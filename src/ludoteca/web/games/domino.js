@@ -3,7 +3,7 @@
 // your hand, then a lit cell of its column; click a table tile to block it (the special
 // move, asked to confirm). Drawing, declaring open hands and giving up are buttons.
 
-import { TILE, count, tileName } from '../art.js';
+import { TILE, count, svg, tileName, tilesNamed } from '../art.js';
 
 const PAD = 12;
 const CELL = TILE + 4;
@@ -65,10 +65,15 @@ export default {
       const y = gridTop + (t.row - r0) * CELL + 2;
       seen.add(cellKey(t.row, t.col));
       if (t.blocked) {
-        board.tileBack(x, y, { id: t.tile, label: `${t.tile}, blocked` });
-        board.text(x + TILE / 2, y + TILE - 6, t.tile, { anchor: 'middle', size: 11 });
+        // Face down, yet known to all: its number and a small fruit, as a tile shows them
+        // (not its notation: no one at the table reads 5M).
+        const back = board.tileBack(x, y, { id: t.tile, label: `${tileName(t.tile)}, blocked` });
+        board.text(TILE / 2 - 1, TILE - 8, t.tile[0], { anchor: 'end', size: 16, parent: back });
+        svg('use', {
+          href: `#fruit-${t.tile[1]}`, x: TILE / 2 + 1, y: TILE - 26, width: 20, height: 20,
+        }, back);
       } else {
-        board.tile(x, y, t.tile, { label: `${t.tile} on the table` });
+        board.tile(x, y, t.tile, { label: `${tileName(t.tile)} on the table` });
       }
     }
     for (const [key, { row, col }] of litCells) {
@@ -84,7 +89,7 @@ export default {
     hand.forEach((code, i) => {
       const x = PAD + (i % PER_ROW) * CELL + 2;
       const y = handTop + Math.floor(i / PER_ROW) * CELL;
-      board.tile(x, y, code, { label: code === obs.drawn ? `${code}, just drawn` : undefined });
+      board.tile(x, y, code, { label: code === obs.drawn ? `${tileName(code)}, just drawn` : undefined });
     });
   },
 
@@ -119,10 +124,19 @@ export default {
   },
 
   // A hand tile with no move: the rules' reason, which the observation carries for the
-  // player to move ("6B fits nowhere now: …", or the drawn tile must be placed first).
+  // player to move ("6B fits nowhere now: …", or the drawn tile must be placed first), in
+  // the page's words (6 bananas fit nowhere now: …).
   stuck(keys, obs) {
     const tile = keys.find((k) => obs.unplaceable?.[k]);
-    return tile ? `${obs.unplaceable[tile]}.` : null;
+    if (!tile) return null;
+    const why = this.words(obs.unplaceable[tile]);
+    return `${why[0].toUpperCase()}${why.slice(1)}.`;
+  },
+
+  // The rules' texts in the page's words: tiles as the page names them, cells (c4r0) as
+  // columns and rows. The engine's texts stay in notation: the terminal speaks it.
+  words(text) {
+    return tilesNamed(text).replace(/\bc([1-6])r(-?\d+)\b/g, 'column $1, row $2');
   },
 
   label(move) {

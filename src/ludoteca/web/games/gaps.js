@@ -3,7 +3,7 @@
 // a 2 with several column-0 gaps lights them up to choose. Cards already in sequence from
 // column 0 are tinted. Redeal is a button when it is allowed, and the prompt says so.
 
-import { CARD_H, CARD_W, cardShown } from '../art.js';
+import { CARD_H, CARD_W, cardShown, cardsNamed } from '../art.js';
 
 const PAD = 10;
 const STEP_X = CARD_W + 6;
@@ -18,7 +18,8 @@ function find(obs, code) {
   return null;
 }
 
-// A gap clicked first (it said nothing): what it takes, by the seed's rule.
+// A gap clicked first (it said nothing): what it takes, by the seed's rule. Cards are named
+// as their faces show them (10♠, not the notation's TS), here and in `stuck`.
 function gapTakes(keys, obs) {
   const cell = keys.find((k) => /^cell-\d+-\d+$/.test(k));
   if (!cell) return null;
@@ -27,10 +28,10 @@ function gapTakes(keys, obs) {
   if (c === 0) return 'This gap takes a 2: choose one, then the gap.';
   const left = obs.grid[r][c - 1];
   if (!left) return 'A gap right of another gap takes nothing.';
-  if (left[0] === 'K') return `A gap right of ${left} takes nothing.`;
+  if (left[0] === 'K') return `A gap right of ${cardShown(left)} takes nothing.`;
   const ranks = 'A23456789TJQK';
-  const next = ranks[ranks.indexOf(left[0]) + 1] + left[1];
-  return `This gap takes ${next}, the card after ${left}: choose ${next}.`;
+  const next = cardShown(ranks[ranks.indexOf(left[0]) + 1] + left[1]);
+  return `This gap takes ${next}, the card after ${cardShown(left)}: choose ${next}.`;
 }
 
 export default {
@@ -82,40 +83,48 @@ export default {
   stuck(keys, obs, view, chosen) {
     const ranks = 'A23456789TJQK';
     if (chosen && /^[2-9TJQK][SHDC]$/.test(chosen)) {
+      const shown = cardShown(chosen);
       if (chosen[0] === '2') {
         // Put on an empty first-column cell it may not take: only the repetition rule
         // forbids that (it was told it "goes only into an empty first-column cell").
         const cell = keys.find((k) => /^cell-\d+-0$/.test(k));
         if (cell && !obs.grid[Number(cell.split('-')[1])][0]) {
-          return `${chosen} there would bring back an earlier position of this deal.`;
+          return `${shown} there would bring back an earlier position of this deal.`;
         }
-        return `${chosen} goes only into an empty first-column cell.`;
+        return `${shown} goes only into an empty first-column cell.`;
       }
       const before = ranks[ranks.indexOf(chosen[0]) - 1] + chosen[1];
-      return `${chosen} goes only right of ${before}.`;
+      return `${shown} goes only right of ${cardShown(before)}.`;
     }
     const card = keys.find((k) => /^[2-9TJQK][SHDC]$/.test(k));
     const at = card && find(obs, card);
     if (!at) return gapTakes(keys, obs);
     const [r, c] = at;
+    const shown = cardShown(card);
     if (card[0] === '2') {
       // A 2 with a first-column gap open has no move only when each would bring back an
       // earlier position (RULES.md, repetition); it was called "in sequence".
       const open = obs.grid.some((row) => !row[0]);
-      if (open) return `Moving ${card} now would bring back an earlier position of this deal.`;
-      if (c === 0) return `${card} is in sequence: it stays where it is.`;
-      return `${card} goes only into an empty first-column cell, and none is open.`;
+      if (open) return `Moving ${shown} now would bring back an earlier position of this deal.`;
+      if (c === 0) return `${shown} is in sequence: it stays where it is.`;
+      return `${shown} goes only into an empty first-column cell, and none is open.`;
     }
-    if (c < obs.prefix[r]) return `${card} is in sequence: it stays where it is.`;
+    if (c < obs.prefix[r]) return `${shown} is in sequence: it stays where it is.`;
     const before = ranks[ranks.indexOf(card[0]) - 1] + card[1];
     const [br, bc] = find(obs, before);
-    if (bc + 1 >= obs.cols) return `${card} goes right of ${before}, which ends its row.`;
+    if (bc + 1 >= obs.cols) return `${shown} goes right of ${cardShown(before)}, which ends its row.`;
     const there = obs.grid[br][bc + 1];
     // Right of its predecessor already, outside the run in sequence ("KS goes right of QS,
     // where KS is" was said).
-    if (there === card) return `${card} is already right of ${before}.`;
-    if (there) return `${card} goes right of ${before}, where ${there} is.`;
+    if (there === card) return `${shown} is already right of ${cardShown(before)}.`;
+    if (there) return `${shown} goes right of ${cardShown(before)}, where ${cardShown(there)} is.`;
     return null;
+  },
+
+  // The rules' refusals in the page's words: cards as their faces show them, cells as rows
+  // and columns (r2c5 is row 2, column 5).
+  words(text) {
+    return cardsNamed(text).replace(/\br(\d+)c(\d+)\b/g, 'row $1, column $2');
   },
 
   prompt(obs) {

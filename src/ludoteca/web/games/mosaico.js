@@ -2,7 +2,7 @@
 // below, with the empty cells around it. The tile to place starts selected: click a lit
 // cell (or drag the tile there); when it fits nowhere, click the set-aside pile.
 
-import { TILE, count, tileName } from '../art.js';
+import { TILE, count, tileName, tilesNamed } from '../art.js';
 
 const PAD = 12;
 const CELL = TILE + 4;
@@ -54,14 +54,16 @@ export default {
     obs.aside.slice(0, 3).reverse().forEach((code, i, shown) => {
       const topTile = i === shown.length - 1;
       board.tile(aside.x + (shown.length - 1 - i) * 3, aside.y - (shown.length - 1 - i) * 3, code, {
-        key: topTile ? 'aside' : null, label: `set-aside pile, top ${code}`,
+        key: topTile ? 'aside' : null, label: `set-aside pile, top ${tileName(code)}`,
       });
     });
     board.text(aside.x + TILE / 2, PAD + TILE + 16, `aside ${obs.aside.length}`, { anchor: 'middle', size: 12 });
     if (obs.current && obs.current_from === 'draw') {
-      board.tile(current.x, current.y, obs.current, { enter: pile, label: `${obs.current}, to place` });
+      board.tile(current.x, current.y, obs.current, { enter: pile, label: `${tileName(obs.current)}, to place` });
     } else if (obs.current) {
-      board.tile(current.x, current.y, obs.current, { label: `${obs.current}, back from the set-aside pile` });
+      board.tile(current.x, current.y, obs.current, {
+        label: `${tileName(obs.current)}, back from the set-aside pile`,
+      });
     }
     board.text(current.x + TILE / 2, PAD + TILE + 16, 'to place', { anchor: 'middle', size: 12, cls: 'label strong' });
 
@@ -100,13 +102,21 @@ export default {
     return where === 'aside' ? `Set ${name} aside` : `${name} at row ${where.replace(',', ', column ')}`;
   },
 
+  // The rules' refusals in the page's words: tiles as the page names them, cells (2,-1) as
+  // rows and columns, as the cells' own labels say ("it fits at 1,2 0,3": at one or another).
+  words(text) {
+    return tilesNamed(text)
+      .replace(/(?<![\d-])(-?\d+,-?\d+) (?=-?\d+,-?\d)/g, '$1 or ')
+      .replace(/(?<![\d-])(-?\d+),(-?\d+)\b/g, 'row $1, column $2');
+  },
+
   prompt(obs, view) {
     if (!obs.current) return 'Your move.';
     // When the tile fits nowhere the only lit place is the set-aside pile: say so.
     if (view.legal_moves.every((m) => m.endsWith('@aside'))) {
-      return `${obs.current} fits nowhere: set it aside (click the set-aside pile).`;
+      return tilesNamed(`${obs.current} fits nowhere: set the tile aside (click the set-aside pile).`);
     }
-    return `Place ${obs.current}: click a lit cell.`;
+    return `Place ${tileName(obs.current)}: click a lit cell.`;
   },
 
   summary(obs) {

@@ -3,7 +3,7 @@
 // its foundation (a double click sends it to the foundation); click an uncovered face-down
 // tile to turn it up.
 
-import { FRUITS, TILE, svg, tileName } from '../art.js';
+import { FRUITS, TILE, svg, tileName, tilesNamed } from '../art.js';
 
 const PAD = 12;
 const STEP = TILE + 14;
@@ -23,7 +23,7 @@ export default {
       const start = obs.may_start_with_six ? '1 or 6' : '1';
       const top = built[built.length - 1];
       if (top) {
-        board.tile(x, PAD, top, { key: `${top} ${key}`, label: `${top} on the ${name} foundation` });
+        board.tile(x, PAD, top, { key: `${top} ${key}`, label: `${tileName(top)} on the ${name} foundation` });
       } else {
         const slot = board.slot(x, PAD, TILE, TILE, { key, label: `${name} foundation` });
         // Which fruit the foundation is for, faintly, and the number it starts with.
@@ -50,7 +50,7 @@ export default {
         } else {
           board.tile(x, y, code, {
             key: top ? `${code} ${key}` : null,
-            label: top ? `${code}, top of column ${i + 1}` : undefined,
+            label: top ? `${tileName(code)}, top of column ${i + 1}` : undefined,
             enter: 'fade',
           });
         }
@@ -82,6 +82,14 @@ export default {
     if (chosen && place) return `${chosen} ${place[0] === 'F' ? 'F' : place}`;
     const tile = keys.find((k) => /^[1-6][MPCUFB]$/.test(k));
     return !chosen && tile ? `${tile} F` : null;
+  },
+
+  // The rules' refusals in the page's words: tiles as the page names them, columns (c2) in
+  // words, and a fruit without its notation letter ("the pears (P) foundation").
+  words(text) {
+    return tilesNamed(text)
+      .replace(/\bc([1-6])\b/g, 'column $1')
+      .replace(/ \([MPCUFB]\)/g, '');
   },
 
   confirm(move) {

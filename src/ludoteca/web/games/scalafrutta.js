@@ -3,7 +3,7 @@
 // tile starts selected: click a lit arrow (or drag the tile onto it). When no insertion
 // matches, a small menu asks who receives the tile pushed out. Splits are buttons.
 
-import { TILE, count, tileName } from '../art.js';
+import { TILE, count, tileName, tilesNamed } from '../art.js';
 
 const PAD = 12;
 const CELL = TILE + 4;
@@ -55,7 +55,7 @@ export default {
     board.text(pile.x + TILE / 2, pile.y + TILE + 16, `pile ${obs.pile_count}`, { anchor: 'middle', size: 12 });
     if (obs.drawn) {
       const x = PAD;
-      board.tile(x, sy + 14, obs.drawn, { enter: pile, label: `${obs.drawn}, drawn` });
+      board.tile(x, sy + 14, obs.drawn, { enter: pile, label: `${tileName(obs.drawn)}, drawn` });
       board.text(x + TILE / 2, sy + 6, 'drawn', { anchor: 'middle', size: 12, cls: 'label strong' });
     }
     obs.square.forEach((row, r) => row.forEach((code, c) => {
@@ -107,9 +107,17 @@ export default {
     return this.label(move).replace(/^Score/, 'a split:');
   },
 
+  // The rules' refusals in the page's words: tiles as the page names them, arrows (L1) as
+  // the arrows' own labels say them (the left of row 1).
+  words(text) {
+    return tilesNamed(text)
+      .replace(/\b([LRTB][1-3]) (?=[LRTB][1-3]\b)/g, '$1, ')
+      .replace(/\b([LRTB])([1-3])\b/g, (_, edge, line) => `the ${EDGE_WORDS[edge]} ${line}`);
+  },
+
   prompt(obs) {
     if (obs.stage === 'split') return 'Your split: choose it below.';
-    return obs.drawn ? `Insert ${obs.drawn}: click a lit arrow.` : 'Your move.';
+    return obs.drawn ? `Insert ${tileName(obs.drawn)}: click a lit arrow.` : 'Your move.';
   },
 
   summary(obs) {

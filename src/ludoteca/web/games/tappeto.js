@@ -1,7 +1,9 @@
 // Tappeto: the foundations and the face-down reserve above the carpet. A carpet card that
 // can go up plays with one click (or drag it onto its foundation).
 
-import { CARD_H, CARD_W, cardShown, count } from '../art.js';
+import {
+  CARD_H, CARD_W, SUIT_MARKS, cardName, cardShown, cardsNamed, count,
+} from '../art.js';
 
 const PAD = 12;
 const STEP_X = CARD_W + 10;
@@ -32,8 +34,8 @@ export default {
     obs.foundations.forEach((topCard, suit) => {
       const x = firstFoundation + suit * STEP_X;
       const label = `${SUIT_WORDS[suit]} foundation`;
-      if (topCard) board.card(x, PAD, topCard, { key: foundationKey(suit), label: `${label}, ${topCard}` });
-      else board.slot(x, PAD, CARD_W, CARD_H, { key: foundationKey(suit), label, caption: SUITS[suit] });
+      if (topCard) board.card(x, PAD, topCard, { key: foundationKey(suit), label: `${label}, ${cardName(topCard)}` });
+      else board.slot(x, PAD, CARD_W, CARD_H, { key: foundationKey(suit), label, caption: SUIT_MARKS[SUITS[suit]] });
     });
     obs.carpet.forEach((card, cell) => {
       const x = PAD + (cell % obs.cols) * STEP_X;
@@ -56,6 +58,9 @@ export default {
   attempt(chosen, keys) {
     return keys.find((k) => /^[A2-9TJQK][CDHS]$/.test(k)) ?? null;
   },
+
+  // The rules' refusals with cards as their faces show them (7♠, not the notation's 7S).
+  words: cardsNamed,
 
   summary(obs) {
     return `${obs.score} on the foundations`;
