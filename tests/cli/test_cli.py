@@ -107,6 +107,9 @@ def test_play_records_a_finished_game_in_the_statistics() -> None:
         (["study", "tappeto", "--deals", "5", "--max-states", "0"], "takes no --max-states"),
         (["study", "gaps", "--deals", "5", "--max-states", "-1"], "--max-states must be positive"),
         (["solve", "gaps", "--seed", "1", "--max-states", "-1"], "or 0 for no limit, not -1"),
+        # Il Muro's solver fell back to its own limit (1,000,000) and said none.
+        (["solve", "muro", "--seed", "3", "--max-states", "0"], "always searches under a"),
+        (["study", "muro", "--deals", "2", "--max-states", "0"], "--max-states 0 (none) is for"),
     ],
 )
 def test_bad_input_gets_a_one_line_error(args: list[str], message: str) -> None:
@@ -281,6 +284,12 @@ def test_a_database_that_cannot_be_used_is_one_line_of_error(tmp_path: Path) -> 
         (["study", "--list", "--db", str(junk)], "file is not a database"),
         (["study", "gaps", "--db", str(tmp_path / "typo" / "x.db")], "typo does not exist"),
         (["stats", "--db", str(tmp_path / "typo" / "x.db")], "typo does not exist"),
+        (["serve", "--port", "0", "--db", str(tmp_path / "typo" / "x.db")], "typo does not"),
+        # One person against bots: the result is stored, so the database is checked first.
+        (
+            ["play", "domino", "--players", "you,random", "--db", str(tmp_path / "typo" / "x")],
+            "typo",
+        ),
         (["stats", "--db", str(junk)], "file is not a database"),
     ]:
         result = ludoteca(*args)
@@ -1369,3 +1378,40 @@ def test_moves_with_spaces_are_listed_apart() -> None:
     expected = " · ".join(state.legal_moves_text())
     assert " " in expected.split(" · ")[0]
     assert f"legal: {expected}" in result.stdout and f"› {expected}" in result.stdout
+
+
+def test_a_ctrl_c_during_a_change_of_the_game_waits_for_its_end() -> None:
+    """Nothing is lost: a Ctrl-C that comes while a move, an undo or a new deal changes the
+    game is held until the change is made, then comes as ever. (The first version blocked
+    the signal in the main thread, but the process's other threads, NumPy's, took it, and a
+    review saw 136 of 755 interrupts land inside the change.) A second thread sends the
+    signal here, as the terminal's goes to every thread of the process."""
+    import signal
+    import threading
+
+    from ludoteca.cli.play import whole
+
+    before = signal.getsignal(signal.SIGINT)
+    finished = []
+    with pytest.raises(KeyboardInterrupt), whole():
+        sender = threading.Thread(target=os.kill, args=(os.getpid(), signal.SIGINT))
+        sender.start()
+        sender.join()
+        time.sleep(0.05)  # Python runs a signal's handler at its next check: here
+        finished.append("the change")
+    assert finished == ["the change"]
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_ctrl_d_at_the_hand_over_prompt_asks_as_quit_does() -> None:
+    """Two people at one screen: the end of input at "press Enter when only you can see"
+    ended the game ("aborted: end of input", status 1), a move not saved and all; it is quit
+    there too, which asks once."""
+    from ludoteca.core import find_game
+
+    first = find_game("domino").new_game(None, 4, 2).legal_moves_text()[0]
+    result = runner.invoke(
+        app, ["play", "domino", "--players", "you,you", "--seed", "4"], input=f"\n{first}\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "this game is not saved" in result.stdout and "aborted" not in result.output

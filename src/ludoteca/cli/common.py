@@ -50,15 +50,20 @@ def open_db(path: Path | None) -> sqlite3.Connection:
     ``--db`` (or ``$LUDOTECA_DB``) must be in a folder that exists, as for ``save``: the
     folders were made without a word, so a typo made a new database elsewhere. The default
     database's folder is made when needed."""
-    if path is not None and not (folder := path.expanduser().parent).is_dir():
-        raise LudotecaError(
-            f"{path}: cannot use it as the results database (the folder {folder} does not exist)"
-        )
+    check_db_folder(path)
     try:
         return db.connect(path)
     except (sqlite3.Error, OSError) as err:
         where = db.default_path() if path is None else path
         raise LudotecaError(f"{where}: cannot use it as the results database ({err})") from None
+
+
+def check_db_folder(path: Path | None) -> None:
+    """A database named by ``--db`` (or ``$LUDOTECA_DB``) must be in a folder that exists."""
+    if path is not None and not (folder := path.expanduser().parent).is_dir():
+        raise LudotecaError(
+            f"{path}: cannot use it as the results database (the folder {folder} does not exist)"
+        )
 
 
 def random_seed(spec: GameSpec) -> int:

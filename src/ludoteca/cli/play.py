@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -178,7 +179,6 @@ class Session:
         console.print(f"[dim]{self.after_the_end}[/]")
         if self.recorded:
             return
-        self.recorded = True
         # Yours: a solitaire, or a game with one person against bots (as on the web); a
         # table of several people at one screen has no one to count it for.
         seat = 0 if self.spec.is_solitaire else (self.humans[0] if len(self.humans) == 1 else None)
@@ -190,7 +190,9 @@ class Session:
                 # (undo, save), the result not stored.
                 console.print(f"[bold red]error:[/] {escape(str(err))}: the result is not stored")
                 return
-            with connection:
+            # Marked recorded once stored (a Ctrl-C is held until then): a result that
+            # could not be stored is tried again when the game ends again.
+            with whole(), connection:
                 counted = record_finished(
                     connection,
                     self.spec.name,
@@ -204,6 +206,7 @@ class Session:
                     "terminal",
                     self.game_id,
                 )
+                self.recorded = True
             if not counted:
                 console.print("[dim]this game was counted when it first ended[/]")
 
@@ -343,11 +346,11 @@ def _turn(session: Session) -> bool:
         if state.current_player not in session.bots:
             session.show()
         return True
-    if player >= 0:
-        session.hot_seat(player)
     try:
+        if player >= 0:
+            session.hot_seat(player)
         line = console.input("[bold cyan]›[/] ")
-    except EOFError:  # Ctrl-D, or the end of piped input: quit, as Ctrl-C
+    except EOFError:  # Ctrl-D, or the end of piped input (at either prompt): quit, as Ctrl-C
         console.print()
         line = "quit"
     return _carry_out(session, line)
@@ -364,16 +367,22 @@ def _carry_out(session: Session, line: str) -> bool:
 
 @contextlib.contextmanager
 def whole() -> Iterator[None]:
-    """A change of the game that Ctrl-C must not cut in two (a move half made): SIGINT waits
-    until it is done, then comes as ever."""
-    if not hasattr(signal, "pthread_sigmask"):  # (not on every platform)
-        yield
+    """A change of the game that Ctrl-C must not cut in two (a move half made): a Ctrl-C
+    that comes meanwhile is held, and comes as ever once the change is made. (Blocking the
+    signal would not do: it goes to any thread of the process that does not block it, and
+    NumPy's threads do not.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # (only the main thread hears signals, and only it may set a handler)
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    held: list[int] = []
+    before = signal.getsignal(signal.SIGINT)
     try:
+        signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        signal.signal(signal.SIGINT, before)
+    if held:
+        raise KeyboardInterrupt
 
 
 @app.command("play")
@@ -419,10 +428,10 @@ def play_command(
     if state.seed is not None:
         # Checked before the game, not when its end is stored (SQLite's integers are 64-bit).
         check_deal_numbers(state.seed)
-    if state.spec.is_solitaire:
-        # The database a finished game goes into, checked before the game: a folder or a
-        # file that is no database let the game be played, then ended the session with
-        # its last move.
+    if state.spec.is_solitaire or seats.count(HUMAN) == 1:
+        # The database a finished game goes into (a solitaire, or one person against bots),
+        # checked before the game: a folder or a file that is no database let the game be
+        # played, then ended the session with its last move.
         open_db(db).close()
     run_session(Session(state, seats, db, start, game_id))
 

@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from ludoteca.cli.app import app, console, fail
+from ludoteca.cli.common import check_db_folder
 
 PORTS = range(0, 65536)
 
@@ -62,6 +63,7 @@ def serve(
     hint_seconds: Annotated[float, typer.Option(help="Time budget of a hint.")] = 2.0,
 ) -> None:
     """Serve the seven games in the browser (games in progress survive a restart)."""
+    check_db_folder(db)  # (a typo made a new database, folders and all)
     sock = listen(host, port)
     import uvicorn
 

@@ -18,7 +18,7 @@ from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameSpec, State, Variant
 from ludoteca.core.rng import check_deal_numbers
-from ludoteca.solvers.base import SolveResult, find_solver
+from ludoteca.solvers.base import SolveResult, find_solver, no_unlimited_search
 from ludoteca.store.files import read_text
 
 
@@ -128,6 +128,8 @@ def solve_command(
         raise fail(f"the {spec.name} solver takes no --max-states (it searches nothing)")
     if max_states is not None and max_states < 0:
         raise fail(f"--max-states must be positive, or 0 for no limit, not {max_states}")
+    if max_states == 0 and entry.limited and not entry.searches_without_limit:
+        raise fail(no_unlimited_search(spec.name))
     # 0 is no limit, as `study` takes it: the search runs to its end (Ctrl-C stops it).
     limit = max_states if max_states is not None else entry.default_max_states
     if limit == 0:

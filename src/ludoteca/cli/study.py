@@ -16,6 +16,7 @@ from ludoteca.cli.app import app, console, fail, progress_bar
 from ludoteca.cli.common import DbOpt, JsonOpt, ParamOpt, VariantOpt, open_db, parse_params
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.registry import find_game
+from ludoteca.solvers.base import find_solver, no_unlimited_search
 from ludoteca.store.results import list_studies
 from ludoteca.studies.policies import searches, study_limit
 from ludoteca.studies.runner import StudyPlan, run_study, takes_no_limit
@@ -132,6 +133,9 @@ def study_command(
     spec, _ = plan.resolve()
     if unlimited and not searches(spec, policy):
         raise fail(takes_no_limit(spec, policy))
+    if unlimited and not find_solver(spec.name).searches_without_limit:
+        # (its policies fell back to a limit of their own, and the study said none)
+        raise fail(no_unlimited_search(spec.name))
     if not unlimited:
         plan = replace(plan, max_states=study_limit(spec, policy, asked))
     columns = (

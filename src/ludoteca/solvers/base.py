@@ -91,6 +91,18 @@ class SolverEntry:
     most 52 plays, so none does."""
     unlimited_policies: frozenset[str] = frozenset()
     """Policies that search nothing a state limit could bound."""
+    searches_without_limit: bool = False
+    """Whether ``max_states=None`` searches to the end (``--max-states 0``). Gaps' does; the
+    others fall back to a limit of their own, so 0 is refused for them."""
+
+
+def no_unlimited_search(game: str) -> str:
+    """What ``--max-states 0`` (no limit) is told for a solver that has no such search."""
+    able = sorted(e.game for e in _SOLVERS.values() if e.searches_without_limit)
+    return (
+        f"the {game} solver always searches under a state limit: --max-states 0 (none) is "
+        f"for {', '.join(able) or 'no game'}"
+    )
 
 
 _SOLVERS: dict[str, SolverEntry] = {}

@@ -298,8 +298,9 @@ class Planner:
         self, obs: Mapping[str, Any], rng: DealRng, played: Sequence[Mapping[str, Any]] = ()
     ) -> str:
         """The plan's next move, planning again when there is none; ``played``: the
-        observations since the last progress (this one too), which a new plan never comes
-        back to."""
+        observations since the last progress (this one too), which a new plan avoids unless
+        only a line through one of them makes progress (a plan remembered from another way
+        to this position may pass one too: Il Muro has no repetition rule)."""
         if not self.plan or self.plan[0] not in obs["legal_moves"]:
             self.plan = self._make_plan(obs, rng, played)
         return self.plan.pop(0)

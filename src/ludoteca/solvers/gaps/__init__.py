@@ -470,5 +470,6 @@ ENTRY = register_solver(
         policies={"solver": solver_policy},
         default_max_states=20_000_000,
         study_max_states=20_000_000,
+        searches_without_limit=True,
     )
 )
