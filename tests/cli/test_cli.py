@@ -15,6 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from ludoteca.cli import app
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import TERMINAL
 from ludoteca.core.registry import all_games, discover, find_game
 from ludoteca.solvers.base import find_solver
 
@@ -1415,3 +1417,43 @@ def test_ctrl_d_at_the_hand_over_prompt_asks_as_quit_does() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "this game is not saved" in result.stdout and "aborted" not in result.output
+
+
+@pytest.mark.parametrize("game", ["domino", "scalafrutta"])
+def test_undo_against_bots_takes_back_your_move_and_their_replies(game: str) -> None:
+    """docs/web.md: against bots only, undo takes back your last move and the bots' replies
+    to it. The terminal refused it ("undo is for the solitaires"), though its help offered
+    undo and the web allowed it. With no move of yours yet, nothing is taken back."""
+    from ludoteca.cli.play import Session
+    from ludoteca.core import find_game
+
+    state = find_game(game).new_game(None, 0, 2)  # (deal 0: the bot, seat 2, starts Domino)
+    session = Session(state, ["you", "random"], None, None)
+    while state.current_player != 0:
+        session.bot_turn(state.current_player)
+    if state.history:
+        with pytest.raises(LudotecaError, match="no move of yours yet"):
+            session.undo()
+    mine = []
+    for _ in range(3):
+        mine.append(list(state.history_text()))  # where you were to move
+        state.apply(state.legal_moves()[0])
+        while state.current_player not in (0, TERMINAL):
+            session.bot_turn(state.current_player)
+    session.undo()
+    assert state.history_text() == mine[-1] and state.current_player == 0
+    session.undo()
+    assert state.history_text() == mine[-2] and state.current_player == 0
+
+
+def test_undo_stands_refused_with_people_at_the_table() -> None:
+    """With two people at one screen a move stands: undo is for games against bots."""
+    from ludoteca.cli.play import Session
+    from ludoteca.core import find_game
+
+    state = find_game("domino").new_game(None, 1, 2)
+    session = Session(state, ["you", "you"], None, None)
+    state.apply(state.legal_moves()[0])
+    with pytest.raises(LudotecaError, match="undo is for games against bots"):
+        session.undo()
+    assert len(state.history) == 1

@@ -103,7 +103,9 @@ class Session:
     def after_the_end(self) -> str:
         """What a person can still do once the game is over."""
         return (
-            "undo, new, save FILE or quit" if self.spec.is_solitaire else "new, save FILE or quit"
+            "undo, new, save FILE or quit"
+            if self.spec.is_solitaire or len(self.humans) == 1
+            else "new, save FILE or quit"
         )
 
     @property
@@ -262,12 +264,34 @@ class Session:
             self.show()
 
     def undo(self) -> None:
-        if not self.spec.is_solitaire:
-            raise LudotecaError("undo is for the solitaires: in a game with others a move stands")
-        with whole():
-            self.state.undo()
+        """A solitaire: the last move. One person against bots: that person's last move and
+        the bots' replies to it, as on the web (the bots answer anew). With other people at
+        the table a move stands."""
+        if self.spec.is_solitaire:
+            with whole():
+                self.state.undo()
+        else:
+            self._undo_against_bots()
         self.announced = False
         self.show()
+
+    def _undo_against_bots(self) -> None:
+        if len(self.humans) != 1:
+            raise LudotecaError(
+                "undo is for games against bots: with people at the table a move stands"
+            )
+        you = self.humans[0]
+        taken: list[Any] = []
+        with whole():
+            # Back to the last position where you were to move (a move taken back leaves its
+            # player to move); none, if no move is yours: then everything is played again.
+            while self.state.history:
+                taken.append(self.state.undo())
+                if self.state.current_player == you:
+                    return
+            for move in reversed(taken):
+                self.state.apply(move)
+        raise LudotecaError("nothing to undo: no move of yours yet")
 
     def hint(self) -> None:
         if self.state.is_over:
