@@ -102,8 +102,11 @@ def test_no_row_or_column_may_reach_seven() -> None:
     state = with_row("1P")
     assert "1P@0,-1" not in state.legal_moves_text()
     assert "row or column of 7" in illegal(state, "1P@0,-1")
-    with pytest.raises(NotationError, match="outside every frame"):
+    with pytest.raises(NotationError, match="outside every frame") as refused:
         state.parse_move("6M@0,6")
+    # Well written, only out of reach: no reminder of how a move is written (it read as if
+    # the move were malformed).
+    assert "a move is" not in str(refused.value) and "-5..5" in str(refused.value)
 
 
 def test_the_frame_floats_until_six_rows_fix_it() -> None:

@@ -72,8 +72,14 @@ def parse_cell(text: str) -> Cell:
     except ValueError:
         raise NotationError(f"'{shown(text)}' is not a cell (row,col such as -1,3)") from None
     if max(abs(row), abs(col)) > WINDOW:
-        raise NotationError(f"cell {row},{col} is outside every frame (both within ±{WINDOW})")
+        raise OutsideEveryFrame(
+            f"cell {row},{col} is outside every frame (rows and columns run -{WINDOW}..{WINDOW})"
+        )
     return row, col
+
+
+class OutsideEveryFrame(NotationError):
+    """A cell well written that no 6 x 6 frame holding 0,0 contains."""
 
 
 def bounds(mosaic: dict[Cell, Tile]) -> tuple[int, int, int, int]:
@@ -177,6 +183,8 @@ class MosaicoState(State[MosaicMove]):
             else:
                 raise NotationError("the game is over: name the tile, e.g. 4B@-1,3")
             cell = None if where.strip().lower() == ASIDE else parse_cell(where.strip())
+        except OutsideEveryFrame as err:  # well written: no reminder of how to write a move
+            raise parse_error("move", text, str(err)) from err
         except NotationError as err:
             raise parse_error(
                 "move", text, f"{err} (a move is TILE@ROW,COL or TILE@aside)"

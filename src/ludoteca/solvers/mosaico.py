@@ -147,7 +147,7 @@ def hint(state: State[Any], seconds: float) -> Hint:
     """The player's choice; its sampling is seeded by the position, so a hint is repeatable."""
     assert isinstance(state, MosaicoState)
     move = player_move(state, DealRng(0, "mosaico-hint", state.position()).next64() >> 32)
-    return Hint(str(move) if move else None, None, "the player's choice (draw order unknown)")
+    return Hint(str(move) if move else None, None, "the player's choice: the draw order is unknown")
 
 
 def solver_policy(state: State[Any], max_states: int | None, rng: DealRng) -> PlayResult:
