@@ -1212,3 +1212,21 @@ def test_esc_gives_the_focus_back_to_the_piece_chosen(table: Any) -> None:
     assert page.evaluate("document.activeElement.closest('[data-key]')?.dataset.key") == "2C"
     page.keyboard.press("Enter")  # chosen again, its gaps lit again
     page.wait_for_selector("svg.board .target")
+
+
+def test_the_scalafrutta_end_says_how_each_hand_ended(table: Any) -> None:
+    """Seed, Scalafrutta: a hand ends with a scalafrutta (500 points) or with the scored
+    combinations. The end panel said only "single hand · hands 1"; it now gives each hand's
+    scores and how it ended, as the terminal does."""
+    table.home()
+    said = table.page.evaluate(
+        """async () => {
+          const module = (await import('/web/games/scalafrutta.js')).default;
+          return module.ending('target reached', {details: {hands: 2,
+            hand_scores: [[0, 500], [120, 40]], endings: ['scalafrutta', 'combinations']}});
+        }"""
+    )
+    assert said == (
+        "target reached; hand 1: 0–500, a scalafrutta (six tiles of one fruit); "
+        "hand 2: 120–40, combinations scored"
+    )

@@ -345,7 +345,7 @@ function showEnd(panel, under, view, connection, module) {
   panel.dataset.shownFor = key;
   const outcome = view.outcome;
   // How the game ended, in the game's words where its table module has some (Domino).
-  const ending = module.ending?.(outcome.termination) ?? outcome.termination.replaceAll('_', ' ');
+  const ending = module.ending?.(outcome.termination, outcome) ?? outcome.termination.replaceAll('_', ' ');
   const won = outcome.winners.includes(view.seat);
   const solitaire = view.seats.length === 1;
   const heading = won ? (solitaire ? 'You won!' : outcome.winners.length > 1 ? 'You share the win!' : 'You won!')

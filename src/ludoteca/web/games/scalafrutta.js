@@ -91,6 +91,20 @@ export default {
     return obs.drawn;
   },
 
+  // How the match ended and how each hand did (the panel said only "single hand · hands
+  // 1", where the terminal says "1: 0/500 (scalafrutta)").
+  ending(termination, outcome) {
+    const how = {
+      scalafrutta: 'a scalafrutta (six tiles of one fruit)',
+      combinations: 'combinations scored',
+      'phase-limit': 'the phase limit',
+    };
+    const endings = outcome?.details?.endings ?? [];
+    const hands = (outcome?.details?.hand_scores ?? []).map(
+      (scores, i) => `hand ${i + 1}: ${scores.join('–')}, ${how[endings[i]] ?? endings[i]}`);
+    return [termination, ...hands].join('; ');
+  },
+
   label(move) {
     if (move === 'split none') return 'Score no combination';
     if (move.startsWith('split')) {
