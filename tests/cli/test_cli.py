@@ -709,10 +709,14 @@ def test_stats_tells_a_streak_in_words() -> None:
     connection = connect()
     for seed, won in enumerate([True, True, False, False, False]):
         record_finished(connection, "gaps", "gaps", seed, won, 10.0, 50, {}, "terminal")
+    record_finished(connection, "scalafrutta", "mano", 1, False, 0.0, 30, {}, "terminal")
     connection.close()
     table = " ".join(runner.invoke(app, ["stats"]).stdout.split())
     assert "│ 3 lost │ 2 won │" in table, table
-    row = json.loads(runner.invoke(app, ["stats", "--json"]).stdout)
+    # At 80 columns: no name cut ("scalafr…"), and no column of zeros where no game had a
+    # redeal.
+    assert "scalafrutta" in table and "…" not in table and "redeals" not in table, table
+    row = json.loads(runner.invoke(app, ["stats", "gaps", "--json"]).stdout)
     assert (row["streak"], row["best_streak"]) == (-3, 2)
 
 

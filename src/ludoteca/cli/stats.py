@@ -35,20 +35,15 @@ def stats_command(
             print(json.dumps(row))
         return
     table = Table(title="your games")
-    for column in (
-        "game",
-        "variant",
-        "played",
-        "won",
-        "best score",
-        "streak",
-        "best streak",
-        "redeals used",
-    ):
-        # A variant with changed parameters is one long word: fold it, never cut it.
-        table.add_column(column, overflow="fold" if column == "variant" else "ellipsis")
+    # Redeals only where some game had them (Gaps): a column of zeros for every other game.
+    redeals = any(r["redeals_used"] for r in rows)
+    columns = ["game", "variant", "played", "won", "best score", "streak", "best streak"]
+    for column in [*columns, *(["redeals used"] if redeals else [])]:
+        # A game's name, or a variant with changed parameters (one long word): folded,
+        # never cut ("scalafr…" at 80 columns).
+        table.add_column(column, overflow="fold" if column in ("game", "variant") else "ellipsis")
     for r in rows:
-        table.add_row(
+        cells = [
             r["game"],
             escape(r["variant"]),  # gaps[redeals=0] is text, not markup
             str(r["played"]),
@@ -56,8 +51,8 @@ def stats_command(
             f"{r['best_score']:g}",
             streak_text(r["streak"]),
             streak_text(r["best_streak"]),
-            str(r["redeals_used"]),
-        )
+        ]
+        table.add_row(*cells, *([str(r["redeals_used"])] if redeals else []))
     console.print(table if rows else "no finished games yet")
 
 
