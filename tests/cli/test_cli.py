@@ -1371,6 +1371,9 @@ def test_a_solitaire_lost_says_how_it_ended() -> None:
     assert result.exit_code == 0, result.stdout
     assert "You gave up." in result.stdout and "(resigned)" in result.stdout
     assert "No more moves" not in result.stdout
+    # As wide as its text: it spanned the whole terminal.
+    top = next(line for line in result.stdout.splitlines() if "game over" in line)
+    assert len(top.strip()) < 40, top
 
 
 def test_moves_with_spaces_are_listed_apart() -> None:

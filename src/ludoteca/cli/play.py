@@ -177,7 +177,10 @@ class Session:
             verdict = f"[bold]Winner:[/] {names or 'nobody'}"
         scores = " · ".join(f"{s:g}" for s in outcome.scores)
         ending = outcome.termination.replace("_", " ")
-        console.print(Panel(f"{verdict}\nscore: {scores} ({ending})", title="game over"))
+        # As wide as it needs (it spanned the whole terminal under a narrower board).
+        console.print(
+            Panel(f"{verdict}\nscore: {scores} ({ending})", title="game over", expand=False)
+        )
         console.print(f"[dim]{self.after_the_end}[/]")
         if self.recorded:
             return
