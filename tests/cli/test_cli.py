@@ -109,6 +109,9 @@ def test_play_records_a_finished_game_in_the_statistics() -> None:
         (["study", "tappeto", "--deals", "5", "--max-states", "0"], "takes no --max-states"),
         (["study", "gaps", "--deals", "5", "--max-states", "-1"], "--max-states must be positive"),
         (["solve", "gaps", "--seed", "1", "--max-states", "-1"], "or 0 for no limit, not -1"),
+        # A solitaire was told "Missing option '--players'" before it was told what it is.
+        (["tournament", "tappeto", "--games", "3"], "tappeto is a solitaire: use 'ludoteca study'"),
+        (["tournament", "domino"], "say which bots sit at the table: --players"),
         # Il Muro's solver fell back to its own limit (1,000,000) and said none.
         (["solve", "muro", "--seed", "3", "--max-states", "0"], "always searches under a"),
         (["study", "muro", "--deals", "2", "--max-states", "0"], "--max-states 0 (none) is for"),

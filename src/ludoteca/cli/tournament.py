@@ -13,13 +13,16 @@ from rich.table import Table
 from ludoteca.cli.app import app, console, fail, progress_bar
 from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, parse_params
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
+from ludoteca.core.registry import find_game
 from ludoteca.studies.tournament import run_tournament
 
 
 @app.command("tournament")
 def tournament_command(
     game: Annotated[str, typer.Argument(help="A game for 2-4 players.")],
-    players: Annotated[str, typer.Option(help="Bots, one per seat, e.g. strong,greedy.")],
+    players: Annotated[
+        str | None, typer.Option(help="Bots, one per seat, e.g. strong,greedy.")
+    ] = None,
     games: Annotated[int, typer.Option(help="How many games.")] = 100,
     variant: VariantOpt = None,
     param: ParamOpt = None,
@@ -28,6 +31,12 @@ def tournament_command(
     as_json: JsonOpt = False,
 ) -> None:
     """Play bots against each other with seats rotated; report win rates and 95% intervals."""
+    if players is None:
+        # The game first: a solitaire was told that --players was missing.
+        spec = find_game(game)
+        if spec.is_solitaire:
+            raise fail(f"{spec.name} is a solitaire: use 'ludoteca study'")
+        raise fail("say which bots sit at the table: --players strong,greedy (one per seat)")
     bots = [b.strip().lower() for b in players.split(",") if b.strip()]
     if jobs < 1:
         raise fail(f"--jobs must be at least 1, not {jobs}")
