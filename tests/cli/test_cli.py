@@ -1467,3 +1467,31 @@ def test_undo_stands_refused_with_people_at_the_table() -> None:
     with pytest.raises(LudotecaError, match="undo is for games against bots"):
         session.undo()
     assert len(state.history) == 1
+
+
+def test_a_tile_a_bot_gives_you_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed, Scalafrutta: when nothing matches, the mover chooses who gets the tile pushed
+    out. A bot's move "R1>P1" did not say which tile you received; the line names it, and
+    it is the tile your captures gained."""
+    from ludoteca.cli.play import Session
+    from ludoteca.core import find_game
+
+    named = 0
+    for seed in range(6):
+        state = find_game("scalafrutta").new_game("mano", seed, 2)
+        session = Session(state, ["you", "random"], None, None)
+        while not state.is_over and named < 3:
+            if state.current_player != 1:
+                state.apply(state.legal_moves()[0])
+                continue
+            before = set(session._captured(0))
+            capsys.readouterr()
+            session.bot_turn(1)
+            said = capsys.readouterr().out
+            gained = set(session._captured(0)) - before
+            if gained:
+                assert f"(you receive {' '.join(sorted(gained))})" in said, said
+                named += 1
+            else:
+                assert "you receive" not in said
+    assert named == 3

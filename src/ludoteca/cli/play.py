@@ -160,9 +160,22 @@ class Session:
 
     def bot_turn(self, player: int) -> None:
         move = self.bots[player].choose(self.state.observation(player), self.rng)
+        you = self.viewer()
+        before = self._captured(you)
         with whole():
             self.state.apply(move)
-        console.print(f"[magenta]seat {player + 1} ({self.seats[player]})[/] plays [bold]{move}[/]")
+        # A tile the bot's move gave you (Scalafrutta: the tile pushed out goes to a chosen
+        # player when nothing matched) is named: "R1>P1" alone did not say which.
+        gained = sorted(set(self._captured(you)) - set(before))
+        given = f" (you receive {' '.join(gained)})" if gained and player != you else ""
+        console.print(
+            f"[magenta]seat {player + 1} ({self.seats[player]})[/] plays [bold]{move}[/]{given}"
+        )
+
+    def _captured(self, seat: int) -> list[str]:
+        """The tiles ``seat`` has captured, where the game keeps such (its own always shown)."""
+        captured = self.state.observation(seat).get("captured")
+        return list(captured[seat] or []) if isinstance(captured, list) else []
 
     def finish(self) -> None:
         outcome = self.state.outcome()
