@@ -58,6 +58,14 @@ def open_db(path: Path | None) -> sqlite3.Connection:
         raise LudotecaError(f"{where}: cannot use it as the results database ({err})") from None
 
 
+def asks_no_limit(max_states: int | None) -> bool:
+    """Whether ``--max-states`` asks for no limit (0, where a limit applies by default); a
+    negative one is refused."""
+    if max_states is not None and max_states < 0:
+        raise LudotecaError(f"--max-states must be positive, or 0 for no limit, not {max_states}")
+    return max_states == 0
+
+
 def check_db_folder(path: Path | None) -> None:
     """A database named by ``--db`` (or ``$LUDOTECA_DB``) must be in a folder that exists."""
     if path is not None and not (folder := path.expanduser().parent).is_dir():

@@ -103,10 +103,14 @@ class Session:
     def after_the_end(self) -> str:
         """What a person can still do once the game is over."""
         return (
-            "undo, new, save FILE or quit"
-            if self.spec.is_solitaire or len(self.humans) == 1
-            else "new, save FILE or quit"
+            "undo, new, save FILE or quit" if self.person is not None else "new, save FILE or quit"
         )
+
+    @property
+    def person(self) -> int | None:
+        """The seat of the one person at the table (a solitaire's, or one against bots): the
+        results counted are theirs, and they may undo. None with several at one screen."""
+        return self.humans[0] if len(self.humans) == 1 else None
 
     @property
     def humans(self) -> list[int]:
@@ -199,7 +203,7 @@ class Session:
             return
         # Yours: a solitaire, or a game with one person against bots (as on the web); a
         # table of several people at one screen has no one to count it for.
-        seat = 0 if self.spec.is_solitaire else (self.humans[0] if len(self.humans) == 1 else None)
+        seat = self.person
         if seat is not None and self.state.seed is not None:
             try:
                 connection = open_db(self.db)
@@ -292,11 +296,11 @@ class Session:
         self.show()
 
     def _undo_against_bots(self) -> None:
-        if len(self.humans) != 1:
+        you = self.person
+        if you is None:
             raise LudotecaError(
                 "undo is for games against bots: with people at the table a move stands"
             )
-        you = self.humans[0]
         taken: list[Any] = []
         with whole():
             # Back to the last position where you were to move (a move taken back leaves its
@@ -468,7 +472,7 @@ def play_command(
     if state.seed is not None:
         # Checked before the game, not when its end is stored (SQLite's integers are 64-bit).
         check_deal_numbers(state.seed)
-    if state.spec.is_solitaire or seats.count(HUMAN) == 1:
+    if seats.count(HUMAN) == 1:
         # The database a finished game goes into (a solitaire, or one person against bots),
         # checked before the game: a folder or a file that is no database let the game be
         # played, then ended the session with its last move.

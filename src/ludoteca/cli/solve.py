@@ -13,7 +13,7 @@ import typer
 from rich.markup import escape
 
 from ludoteca.cli.app import app, console, err_console, fail
-from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, resolve
+from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, asks_no_limit, resolve
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameSpec, State, Variant
@@ -126,9 +126,7 @@ def solve_command(
     entry = find_solver(spec.name)
     if max_states is not None and not entry.limited:
         raise fail(f"the {spec.name} solver takes no --max-states (it searches nothing)")
-    if max_states is not None and max_states < 0:
-        raise fail(f"--max-states must be positive, or 0 for no limit, not {max_states}")
-    if max_states == 0 and entry.limited and not entry.searches_without_limit:
+    if asks_no_limit(max_states) and entry.limited and not entry.searches_without_limit:
         raise fail(no_unlimited_search(spec.name))
     # 0 is no limit, as `study` takes it: the search runs to its end (Ctrl-C stops it).
     limit = max_states if max_states is not None else entry.default_max_states

@@ -13,7 +13,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemaini
 from rich.table import Table
 
 from ludoteca.cli.app import app, console, fail, progress_bar
-from ludoteca.cli.common import DbOpt, JsonOpt, ParamOpt, VariantOpt, open_db, parse_params
+from ludoteca.cli.common import (
+    DbOpt,
+    JsonOpt,
+    ParamOpt,
+    VariantOpt,
+    asks_no_limit,
+    open_db,
+    parse_params,
+)
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.registry import find_game
 from ludoteca.solvers.base import find_solver, no_unlimited_search
@@ -125,9 +133,7 @@ def study_command(
         raise fail(f"--jobs must be at least 1, not {jobs}")
     # 0 asks for no limit where one would apply by default (a Gaps study stored before the
     # default came in goes on with it).
-    if max_states is not None and max_states < 0:
-        raise fail(f"--max-states must be positive, or 0 for no limit, not {max_states}")
-    unlimited = max_states == 0
+    unlimited = asks_no_limit(max_states)
     asked = None if unlimited else max_states
     plan = StudyPlan(game, variant, parse_params(param), policy, deals, seed, asked, jobs)
     spec, _ = plan.resolve()

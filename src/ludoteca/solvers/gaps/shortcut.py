@@ -69,11 +69,12 @@ def _moved(grid: Grid, source: int, target: int, card: int) -> Grid:
 
 def look(
     start: Grid, later: dict[Grid, int], barred: set[Grid], ranks: int, suits: int, nodes: int
-) -> tuple[int, list[Step]] | None:
+) -> tuple[int, list[Step], list[Grid]] | None:
     """The shortcut from ``start`` that saves the most: the index (in ``later``) of the
-    position it reaches and its moves, when that position comes more moves later on the line
-    than the path takes. ``later`` maps the line's positions after ``start`` to how many
-    moves after it they come; ``barred`` positions are never entered."""
+    position it reaches, its moves and the positions it passes on the way, when that
+    position comes more moves later on the line than the path takes. ``later`` maps the
+    line's positions after ``start`` to how many moves after it they come; ``barred``
+    positions are never entered."""
     parent: dict[Grid, tuple[Grid, Step] | None] = {start: None}
     queue: deque[tuple[Grid, int]] = deque([(start, 0)])
     best: tuple[int, int, Grid] | None = None  # (moves saved, index, position)
@@ -90,11 +91,13 @@ def look(
     if best is None:
         return None
     steps: list[Step] = []
+    passed: list[Grid] = []
     node = best[2]
     while (link := parent[node]) is not None:
         node, step = link
         steps.append(step)
-    return best[1], steps[::-1]
+        passed.append(node)
+    return best[1], steps[::-1], passed[:-1]  # (not ``start`` itself)
 
 
 def _move_text(step: Step) -> str:
@@ -123,14 +126,25 @@ def shortcut(game: GapsState, line: Sequence[str], nodes: int = NODES) -> list[s
     grids = _positions(game, line)
     if len(grids) != len(line) + 1 or len(line) < 2:
         return None
-    later = {grid: at for at, grid in enumerate(grids) if at >= 2}
-    barred = {encoded(seen) for seen in game.seen_positions()}
-    found = look(grids[0], later, barred, game.ranks, game.params.suits, nodes)
+    found = _look_along(game, grids, 0, _seen(game), nodes)
     if found is None:
         return None
-    at, steps = found
+    at, steps, _ = found
     shorter = [*(_move_text(step) for step in steps), *line[at:]]
     return shorter if _plays_to(game, shorter, grids[-1]) else None
+
+
+def _seen(game: GapsState) -> set[Grid]:
+    return {encoded(seen) for seen in game.seen_positions()}
+
+
+def _look_along(
+    game: GapsState, grids: list[Grid], at: int, barred: set[Grid], nodes: int
+) -> tuple[int, list[Step], list[Grid]] | None:
+    """:func:`look` from the line's position ``at`` (``grids``: all of them) for a later
+    one; the index found counts from ``at``."""
+    later = {grid: k - at for k, grid in enumerate(grids) if k >= at + 2}
+    return look(grids[at], later, barred, game.ranks, game.params.suits, nodes)
 
 
 PASSES = 2
@@ -157,24 +171,19 @@ def _pass(game: GapsState, line: Sequence[str], nodes: int) -> list[str]:
     grids = _positions(game, line)
     if len(grids) != len(line) + 1:
         return list(line)
-    barred = {encoded(seen) for seen in game.seen_positions()}
+    barred = _seen(game)
     kept: list[str] = []
     at = 0
     while at < len(line) - 1:
         barred.add(grids[at])
-        later = {grid: k - at for k, grid in enumerate(grids) if k >= at + 2}
-        found = look(grids[at], later, barred, game.ranks, game.params.suits, nodes)
+        found = _look_along(game, grids, at, barred, nodes)
         if found is None:
             kept.append(line[at])
             at += 1
             continue
-        ahead, steps = found
+        ahead, steps, passed = found
         kept += [_move_text(step) for step in steps]
-        grid = grids[at]
-        for code, row in steps[:-1]:  # where the shortcut passes: seen, once it is taken
-            target = row * game.ranks if row >= 0 else grid.index(code - 1) + 1
-            grid = _moved(grid, grid.index(code), target, code)
-            barred.add(grid)
+        barred.update(passed)  # where the shortcut passes: seen, once it is taken
         at += ahead
     kept += line[at:]
     if len(kept) < len(line) and _plays_to(game, kept, grids[-1]):
