@@ -1495,3 +1495,27 @@ def test_a_tile_a_bot_gives_you_is_named(capsys: pytest.CaptureFixture[str]) -> 
             else:
                 assert "you receive" not in said
     assert named == 3
+
+
+@pytest.mark.parametrize(
+    ("game", "seat"), [("domino", "seat 2 (random): "), ("scalafrutta", "P2 (random)  total")]
+)
+def test_the_table_panel_names_the_bots_in_their_seats(
+    game: str, seat: str, tmp_path: Path
+) -> None:
+    """The players' panel named seats by number only ("seat 2"), while the bots' moves
+    named them ("seat 2 (strong) plays"): which bot held which hand was guesswork. It names
+    them now, in play and in replay; the person's own seat reads "(you)"."""
+    played = runner.invoke(
+        app, ["play", game, "--players", "you,random,greedy", "--seed", "3"], input="quit\n"
+    )
+    assert played.exit_code == 0, played.output
+    assert seat in played.stdout and "(you)" in played.stdout
+    save = tmp_path / "game.json"
+    runner.invoke(
+        app,
+        ["play", game, "--players", "you,random,greedy", "--seed", "3"],
+        input=f"save {save}\nquit\n",
+    )
+    replayed = runner.invoke(app, ["replay", str(save), "--as-player", "1"])
+    assert replayed.exit_code == 0 and seat in replayed.stdout, replayed.output

@@ -138,7 +138,9 @@ class Session:
             title += f" · deal {self.state.seed}"
         if not self.spec.is_solitaire:
             title += f" · seat {seat + 1}"
-        console.print(Panel(renderer_for(self.spec.name)(observation), title=title, expand=False))
+        # The panel names the bots in their seats, as their moves do ("seat 2 (strong)").
+        named = observation if self.spec.is_solitaire else {**observation, "seat_names": self.seats}
+        console.print(Panel(renderer_for(self.spec.name)(named), title=title, expand=False))
         moves = observation.get("legal_moves") or []
         if moves and not self.state.is_over:
             listed = joined(moves[:30]) + (

@@ -17,11 +17,14 @@ from ludoteca.store.files import read_text
 from ludoteca.tui.base import renderer_for
 
 
-def _views(state: State[Any], seats: list[int]) -> None:
+def _views(state: State[Any], seats: list[int], names: list[str]) -> None:
     render = renderer_for(state.spec.name)
     for seat in seats:
         title = "" if state.spec.is_solitaire else f"seat {seat + 1}"
-        console.print(Panel(render(state.observation(seat)), title=title, expand=False))
+        observation = state.observation(seat)
+        if not state.spec.is_solitaire and len(names) == state.players:
+            observation = {**observation, "seat_names": names}
+        console.print(Panel(render(observation), title=title, expand=False))
 
 
 @app.command("replay")
@@ -60,7 +63,7 @@ def replay_command(
     label = escape(spec.variant_label(final.variant))
     count = f"{len(moves)} move{'' if len(moves) == 1 else 's'}"
     console.print(f"[bold]{spec.title}[/] · {label} · {start} · {count}")
-    _views(state, seats)
+    _views(state, seats, saved.seats)
     for number, move in enumerate(moves, start=1):
         if step:
             try:
@@ -76,7 +79,7 @@ def replay_command(
         state.apply(move)
         who = "" if spec.is_solitaire else f" (seat {mover + 1})"
         console.rule(f"move {number}{who}: {move}")
-        _views(state, seats)
+        _views(state, seats, saved.seats)
     outcome = state.outcome()
     if outcome is not None:
         scores = " · ".join(f"{s:g}" for s in outcome.scores)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rich.text import Text
 
 from ludoteca.core.tiles import FRUIT_NAMES_IT, FRUIT_SYMBOLS, FRUITS, Tile
@@ -29,3 +32,20 @@ def legend() -> Text:
             FRUIT_SYMBOLS, FRUITS, FRUIT_NAMES_IT, FRUIT_STYLES, strict=True
         )
     )
+
+
+def seat_names(observation: Mapping[str, Any]) -> list[str] | None:
+    """Who sits where ("you", a person, or a bot's name), when the caller gave the seats."""
+    names = observation.get("seat_names")
+    return list(names) if isinstance(names, list) else None
+
+
+def seat_label(observation: Mapping[str, Any], seat: int, prefix: str) -> str:
+    """A seat as the panel names it: ``P2 (strong)``, ``seat 3 (greedy)``, ``P1 (you)``."""
+    label = f"{prefix}{seat + 1}"
+    names = seat_names(observation)
+    if seat == observation.get("you", observation.get("seat")):
+        return label + " (you)"
+    if names is not None and seat < len(names) and names[seat] != "human":
+        return f"{label} ({names[seat]})"
+    return label

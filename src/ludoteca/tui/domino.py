@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ludoteca.core.tiles import FRUITS
 from ludoteca.games.domino import observed_table
+from ludoteca.tui._fruit import seat_label
 from ludoteca.tui.base import register_renderer
 
 FRUIT_STYLES = ("red", "green", "bright_green", "magenta", "bright_red", "yellow")
@@ -57,7 +58,7 @@ def _players(observation: Mapping[str, Any]) -> RenderableType:
     for player, size in enumerate(observation["hand_sizes"]):
         line = Text("▶ " if player == observation["to_move"] else "  ")
         # Seats count from 1 on screen, as the command line names them.
-        line.append(f"seat {player + 1}" + (" (you)" if player == observation["you"] else ""))
+        line.append(seat_label(observation, player, "seat "))
         line.append(f": {size} tile" + ("" if size == 1 else "s"))
         if hands is not None:
             line.append("  ").append_text(_tiles(hands[player]))
@@ -79,7 +80,7 @@ def render(observation: Mapping[str, Any]) -> RenderableType:
         parts.append(Text(f"You drew {observation['drawn']}: place it.", style="bold"))
     outcome = observation["outcome"]
     if outcome:
-        winners = ", ".join(f"seat {p + 1}" for p in outcome["winners"])
+        winners = ", ".join(seat_label(observation, p, "seat ") for p in outcome["winners"])
         parts.append(Text(f"Over ({outcome['termination']}): {winners} won.", style="bold"))
     return Group(*parts)
 

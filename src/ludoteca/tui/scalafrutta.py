@@ -11,7 +11,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.tui._fruit import legend, tile_text, tiles_text
+from ludoteca.tui._fruit import legend, seat_label, tile_text, tiles_text
 from ludoteca.tui.base import register_renderer
 
 
@@ -33,8 +33,8 @@ def _players(observation: Mapping[str, Any]) -> RenderableType:
     lines = []
     for seat in range(observation["players"]):
         line = Text("▶ " if seat == observation["to_move"] else "  ")
-        you = " (you)" if seat == observation["seat"] else ""
-        line.append(f"P{seat + 1}{you}", style="bold" if you else "")
+        you = seat == observation["seat"]
+        line.append(seat_label(observation, seat, "P"), style="bold" if you else "")
         line.append(f"  total {observation['totals'][seat]}")
         captured = observation["captured"][seat]
         count = observation["captured_count"][seat]
