@@ -812,6 +812,22 @@ def test_a_mosaico_tile_that_fits_nowhere_is_said_to_go_aside(table: Any) -> Non
     says(table.page, "Place 1 pear: click a lit cell.", ".status")
 
 
+def test_the_mosaico_rows_and_columns_are_numbered_as_the_messages_name_them(
+    table: Any,
+) -> None:
+    """The refusals and hints name cells "row -1, column 3", as the notation does, but the
+    board showed no numbers: a player could not tell which cell was meant. The mosaic is
+    numbered along its top and left edge, the first tile laid at row 0, column 0."""
+    table.start("mosaico", seed=5)
+    table.wait_turn()
+    texts = table.page.locator("svg.board text").evaluate_all("ns => ns.map((n) => n.textContent)")
+    targets = [m.split("@")[1] for m in table.room().state.legal_moves_text() if "," in m]
+    assert targets, "deal 5's first tile has a cell"
+    for row, col in (target.split(",") for target in targets):
+        assert row in texts and col in texts, (row, col, texts)
+    assert [t for t in texts if t in {"0", "1", "2", "3", "4", "5"}][:6] == list("012345")
+
+
 def test_the_scalafrutta_side_arrows_are_as_large_as_the_others(table: Any) -> None:
     """The arrows left and right of the square are narrow slots; their glyph was sized by
     that width, about half the size of the arrows above and below it."""

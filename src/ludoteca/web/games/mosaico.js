@@ -7,6 +7,7 @@ import { TILE, count, tileName, tilesNamed } from '../art.js';
 const PAD = 12;
 const CELL = TILE + 4;
 const HEAD = TILE + 40;
+const AXIS = 22; // room for the row numbers left of the mosaic
 
 function cells(obs) {
   const [top, left] = obs.origin;
@@ -40,7 +41,7 @@ export default {
       r0 = Math.min(r0, r); r1 = Math.max(r1, r); c0 = Math.min(c0, c); c1 = Math.max(c1, c);
     }
     const gridW = (c1 - c0 + 1) * CELL;
-    const width = Math.max(gridW, 3 * (TILE + 30)) + PAD * 2;
+    const width = Math.max(gridW + 2 * AXIS, 3 * (TILE + 30)) + PAD * 2;
     board.begin(width, HEAD + (r1 - r0 + 1) * CELL + PAD * 2);
     const pile = { x: PAD, y: PAD };
     if (obs.draw_count > 0) board.tileBack(pile.x, pile.y, { label: `draw pile, ${count(obs.draw_count, 'tile')}` });
@@ -68,6 +69,14 @@ export default {
     board.text(current.x + TILE / 2, PAD + TILE + 16, 'to place', { anchor: 'middle', size: 12, cls: 'label strong' });
 
     const gridX = (width - gridW) / 2;
+    // Rows and columns numbered as the notation, the hints and the refusals name them
+    // ("row -1, column 3"): the first tile laid is row 0, column 0.
+    for (let c = c0; c <= c1; c += 1) {
+      board.text(gridX + (c - c0) * CELL + CELL / 2, HEAD + PAD - 2, String(c), { anchor: 'middle', size: 11 });
+    }
+    for (let r = r0; r <= r1; r += 1) {
+      board.text(gridX - 6, HEAD + PAD + (r - r0) * CELL + CELL / 2 + 4, String(r), { anchor: 'end', size: 11 });
+    }
     for (let r = r0; r <= r1; r += 1) {
       for (let c = c0; c <= c1; c += 1) {
         const x = gridX + (c - c0) * CELL + 2;
