@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ludoteca.core.game import TERMINAL
 from ludoteca.core.registry import find_game
 from ludoteca.server.catalog import PLAYERS_END
 from ludoteca.server.protocol import PROTOCOL, REQUESTS
@@ -390,6 +392,95 @@ def test_a_finished_game_counts_in_the_statistics(client: TestClient, player: An
     ]
     assert client.get("/api/rooms").json()["rooms"] == []
     assert client.get("/api/stats?player=someone-else").json()["stats"] == []
+
+
+def test_the_move_that_ends_a_game_is_stored_with_its_result_or_not_at_all(
+    client: TestClient, player: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Brief: nothing is lost. The last move was stored, then its result in a second
+    transaction; when that one failed (a busy database), the player was told 'the server
+    failed', the game was over in memory and in the moves, and its result was never stored:
+    the game stayed 'in progress' for ever. Both are one transaction now: the move is
+    refused as not stored, and played again it counts."""
+    from ludoteca.store.web import WebStore
+
+    real = WebStore._insert_result
+    calls = {"n": 0}
+
+    def busy_once(self: WebStore, db: Any, game_id: str, result: Any) -> bool:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise sqlite3.OperationalError("database is locked")
+        return real(self, db, game_id, result)
+
+    monkeypatch.setattr(WebStore, "_insert_result", busy_once)
+    player.start("muro", seed=1)
+    refused = player.ask("move", move="resign")
+    assert refused["code"] == "storage" and "not saved" in refused["message"], refused
+    assert client.get("/api/stats").json()["stats"] == []
+    assert [r["plies"] for r in client.get("/api/rooms").json()["rooms"]] == [0]
+    over = player.ask("move", move="resign")
+    assert over["outcome"] is not None
+    assert [s["played"] for s in client.get("/api/stats").json()["stats"]] == [1]
+    assert client.get("/api/rooms").json()["rooms"] == []
+
+
+def test_a_game_stored_over_without_its_result_counts_when_loaded(
+    db: Path, seated: Any, app_on: Any
+) -> None:
+    """A database written before the last move and its result were stored together may hold
+    a game over but still 'playing': its result counts once the server loads it."""
+    from ludoteca.store.web import WebStore
+
+    with TestClient(app_on(db)) as first, first.websocket_connect("/ws") as socket:
+        joined, _ = seated(socket).start("muro", seed=2)
+    WebStore(db).push_moves(joined["room"], 0, [(0, "resign")])  # (no result, as before)
+    with TestClient(app_on(db)) as second, second.websocket_connect("/ws") as socket:
+        player = seated(socket)
+        assert [r["plies"] for r in second.get("/api/rooms").json()["rooms"]] == [1]
+        player.send("join", room=joined["room"], seat=0, token=joined["tokens"]["0"])
+        assert player.until("state")["outcome"] is not None
+        assert [s["played"] for s in second.get("/api/stats").json()["stats"]] == [1]
+        assert second.get("/api/rooms").json()["rooms"] == []
+
+
+def test_a_bot_move_the_database_refuses_is_tried_again(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When a bot's move could not be stored, the fallback move was tried, failed the same
+    way, and its exception ended the bots' task: the bot stayed to move and no one was
+    told. (With one failure the bot silently played the first legal move instead of its
+    own.) Now the bot's own move is tried again after a pause."""
+    import asyncio
+
+    from ludoteca.server.rooms import RoomConfig, Rooms
+    from ludoteca.store.web import WebStore
+
+    real = WebStore.push_moves
+    failures = {"left": 2}
+
+    def busy_twice(self: WebStore, game_id: str, first_ply: int, moves: Any, *rest: Any) -> None:
+        if moves[0][0] == 1 and failures["left"] > 0:
+            failures["left"] -= 1
+            raise sqlite3.OperationalError("database is locked")
+        real(self, game_id, first_ply, moves, *rest)
+
+    monkeypatch.setattr(WebStore, "push_moves", busy_twice)
+    rooms = Rooms(WebStore(db), RoomConfig(bot_delay=0.01, hint_seconds=0.5))
+    room = rooms.create({"game": "domino", "seats": ["human", "greedy"], "seed": 4})
+    if room.state.current_player == 0:
+        room.play(0, room.state.legal_moves_text()[0], None)
+    expected = room.bots[1].choose(room.state.observation(1), room_rng(room))
+    asyncio.run(asyncio.wait_for(room._run_bots(), timeout=30))
+    assert failures["left"] == 0 and room.moves[-1] == (1, expected)
+    assert room.state.current_player in (0, TERMINAL)
+
+
+def room_rng(room: Any) -> Any:
+    """The random source a room gives its bot for the next move."""
+    from ludoteca.core.rng import DealRng
+
+    return DealRng(room.saved.seed, "bot", room.state.current_player, len(room.moves))
 
 
 def test_an_addiction_game_on_the_web_keeps_its_redeals_in_the_statistics(

@@ -25,7 +25,7 @@ from ludoteca.hints import has_hint, hint_for
 from ludoteca.server.protocol import HUMAN, ProtocolError
 from ludoteca.server.views import seat_view
 from ludoteca.solvers.base import Hint
-from ludoteca.store.web import SavedGame, WebStore
+from ludoteca.store.web import Result, SavedGame, WebStore
 
 DEFAULT_PLAYER = "player"
 log = logging.getLogger(__name__)
@@ -121,24 +121,21 @@ class Room:
             raise ProtocolError("engine", f"the engine failed on '{text}': {err}") from err
         played = self.state.move_text(move)
         try:
-            self.store.push_moves(self.id, len(self.moves), [(seat, played)])
+            # The move that ends the game is stored with the result, in one transaction.
+            self.store.push_moves(self.id, len(self.moves), [(seat, played)], self.result())
         except sqlite3.Error as err:
             self.state.undo()
             raise ProtocolError("storage", f"the move was not saved: {err}") from err
         self.moves.append((seat, played))
-        self._record_if_over()
 
-    def _record_if_over(self) -> None:
+    def result(self) -> Result | None:
+        """The result to store, once the game is over (the first person's, who started it)."""
         outcome = self.state.outcome()
         if outcome is None:
-            return
+            return None
         seat = self.saved.seats.index(HUMAN)
-        self.store.record_result(
-            self.id,
-            self.variant_key,
-            seat in outcome.winners,
-            outcome.scores[seat],
-            outcome.details,
+        return Result(
+            self.variant_key, seat in outcome.winners, outcome.scores[seat], dict(outcome.details)
         )
 
     def _only_bots_besides(self, seat: int, what: str) -> None:
@@ -213,8 +210,10 @@ class Room:
             self._bot_task = asyncio.create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
+        failures = 0
         while True:
-            await asyncio.sleep(self.config.bot_delay)
+            # After a failed write, wait longer each time (a busy database may free up).
+            await asyncio.sleep(self.config.bot_delay * 2**failures)
             async with self.lock:
                 seat = self.state.current_player
                 bot = self.bots.get(seat)
@@ -224,11 +223,26 @@ class Room:
                 rng = DealRng(self.saved.seed, "bot", seat, len(self.moves))
                 try:
                     text = await asyncio.to_thread(bot.choose, observation, rng)
-                    self._apply(seat, text)
+                    self.state.check(text)
                 except Exception as err:  # a bot's bug must not stall the table
                     log.error("bot %s failed in room %s: %s", bot.name, self.id, err)
-                    self._apply(seat, observation["legal_moves"][0])
+                    text = observation["legal_moves"][0]
+                try:
+                    self._apply(seat, text)
+                except ProtocolError as err:
+                    # Not stored (the move was taken back): the bot tries again, a few times;
+                    # then the table waits for the next join or move to wake it.
+                    failures += 1
+                    log.error("bot %s's move not stored in room %s: %s", bot.name, self.id, err)
+                    if failures >= BOT_RETRIES:
+                        return
+                    continue
+                failures = 0
             await self.broadcast()
+
+
+BOT_RETRIES = 5
+"""How often a bot's move that could not be stored is tried again before the table waits."""
 
 
 class Rooms:
@@ -249,6 +263,11 @@ class Rooms:
                 room = Room(saved, self.store, self.config)
             except LudotecaError as err:  # a game or bot that this server no longer knows
                 raise ProtocolError("broken", f"this saved game cannot be loaded: {err}") from err
+            result = room.result()
+            if result is not None and saved.status == "playing":
+                # Over but not stored as finished: a database made before the last move and
+                # its result were written together. Its result counts now.
+                self.store.record(room_id, result)
             self.rooms[room_id] = room
         return room
 

@@ -86,6 +86,16 @@ class SavedGame:
     """(seat, move) in the order played."""
 
 
+@dataclass(frozen=True)
+class Result:
+    """A finished game's result for its one person: what ``web_results`` keeps."""
+
+    variant_key: str
+    won: bool
+    score: float
+    details: dict[str, Any]
+
+
 class WebStore:
     """The web tables; each thread gets its own connection, every write its own transaction."""
 
@@ -128,14 +138,23 @@ class WebStore:
                 ),
             )
 
-    def push_moves(self, game_id: str, first_ply: int, moves: Sequence[tuple[int, str]]) -> None:
-        """Record moves played from ``first_ply`` on."""
+    def push_moves(
+        self,
+        game_id: str,
+        first_ply: int,
+        moves: Sequence[tuple[int, str]],
+        result: Result | None = None,
+    ) -> None:
+        """Record moves played from ``first_ply`` on, and with the last move of a game its
+        result, in one transaction: a game is never stored finished without its result."""
         with self.conn as db:
             db.executemany(
                 "INSERT INTO web_moves (game_id, ply, seat, move) VALUES (?, ?, ?, ?)",
                 [(game_id, first_ply + i, seat, move) for i, (seat, move) in enumerate(moves)],
             )
             self._touch(db, game_id, "playing")
+            if result is not None:
+                self._insert_result(db, game_id, result)
 
     def truncate_moves(self, game_id: str, plies: int) -> None:
         """Keep only the first ``plies`` moves (undo, restart)."""
@@ -157,27 +176,34 @@ class WebStore:
     ) -> bool:
         """Record a finished game once (the first ending counts); False if already recorded.
         ``details``: the outcome's game-specific figures (``redeals_used`` in Gaps)."""
+        return self.record(game_id, Result(variant_key, won, score, dict(details or {})))
+
+    def record(self, game_id: str, result: Result) -> bool:
+        """:meth:`record_result` for a :class:`Result`."""
         with self.conn as db:
-            row = db.execute("SELECT player, game FROM web_games WHERE id = ?", (game_id,))
-            found = row.fetchone()
-            if found is None:
-                return False
-            cursor = db.execute(
-                "INSERT OR IGNORE INTO web_results (game_id, player, game, variant, won, score,"
-                " finished, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    found["player"],
-                    found["game"],
-                    variant_key,
-                    int(won),
-                    score,
-                    time.time(),
-                    json.dumps(dict(details or {})),
-                ),
-            )
-            self._touch(db, game_id, "finished")
-            return cursor.rowcount == 1
+            return self._insert_result(db, game_id, result)
+
+    def _insert_result(self, db: sqlite3.Connection, game_id: str, result: Result) -> bool:
+        row = db.execute("SELECT player, game FROM web_games WHERE id = ?", (game_id,))
+        found = row.fetchone()
+        if found is None:
+            return False
+        cursor = db.execute(
+            "INSERT OR IGNORE INTO web_results (game_id, player, game, variant, won, score,"
+            " finished, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                found["player"],
+                found["game"],
+                result.variant_key,
+                int(result.won),
+                result.score,
+                time.time(),
+                json.dumps(result.details),
+            ),
+        )
+        self._touch(db, game_id, "finished")
+        return cursor.rowcount == 1
 
     @staticmethod
     def _touch(db: sqlite3.Connection, game_id: str, status: str) -> None:
