@@ -1246,3 +1246,48 @@ def test_the_scalafrutta_end_says_how_each_hand_ended(table: Any) -> None:
         "target reached; hand 1: 0–500, a scalafrutta (six tiles of one fruit); "
         "hand 2: 120–40, combinations scored"
     )
+
+
+def saved_seat(page: Any, room: str) -> Any:
+    """What this browser keeps of its seat at a table (seat, token, tokens), or None."""
+    return page.evaluate(
+        "room => JSON.parse(localStorage.getItem('ludoteca.seats') ?? '{}')[room] ?? null", room
+    )
+
+
+def test_the_creator_who_opens_their_own_invitation_keeps_their_seat(table: Any) -> None:
+    """The creator of a Domino table with another person opened the invitation of seat 2
+    in their own browser: the saved seats went from {"seat": 0, "tokens": {"0", "1"}} to
+    {"seat": 1, "tokens": {"1"}}, and the creator's seat was lost to this browser. The
+    tokens are merged: seat 1's invitation still opens the creator's seat."""
+    table.start("domino", bots=["human"])
+    page = table.page
+    room = table.room_id
+    page.locator(".invites summary").click()
+    page.locator(".invites a").first.click()
+    page.wait_for_function(
+        "room => JSON.parse(localStorage.getItem('ludoteca.seats'))[room].seat === 1", arg=room
+    )
+    assert set(saved_seat(page, room)["tokens"]) == {"0", "1"}
+    page.locator(".invites summary").click()
+    expect(page.locator(".invites li")).to_have_text(re.compile(r"^Seat 1: "))
+    page.locator(".invites a").first.click()
+    page.wait_for_function(
+        "room => JSON.parse(localStorage.getItem('ludoteca.seats'))[room].seat === 0", arg=room
+    )
+
+
+def test_a_link_with_a_wrong_token_does_not_replace_the_seat_that_works(table: Any) -> None:
+    """#/room/<id>/0/wrongtoken saved the wrong token before the server refused it: the
+    plain room link and the home page's Resume failed from then on. A link's token is kept
+    only once the server accepts it."""
+    table.start("tappeto", seed=1)
+    page = table.page
+    room = table.room_id
+    good = saved_seat(page, room)
+    page.goto(f"{table.live.url}#/room/{room}/0/wrongtoken")
+    expect(page.locator(".notice .refused")).to_contain_text("This game cannot be opened")
+    assert saved_seat(page, room) == good
+    table.home()
+    page.locator(".resume li").get_by_role("link", name="Resume").click()
+    page.wait_for_selector(".table-page[data-game=tappeto]")

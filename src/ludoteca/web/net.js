@@ -86,9 +86,14 @@ export function savedSeat(room) {
   return readSeats()[room] ?? null;
 }
 
+/** Keep the seat this browser plays at a table, and the tokens it holds there (seat → token:
+ * the creator's are every person's, for the invitations). Tokens are merged into those kept
+ * already: a link to another seat of the same table (the creator trying their own invitation)
+ * must not drop the token of the seat that worked. */
 export function saveSeats(room, seat, tokens) {
   const all = readSeats();
-  all[room] = { seat, token: tokens[String(seat)], tokens };
+  const known = { ...(all[room]?.tokens ?? {}), ...tokens };
+  all[room] = { seat, token: known[String(seat)], tokens: known };
   localStorage.setItem(SEATS_KEY, JSON.stringify(all));
 }
 

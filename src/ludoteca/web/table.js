@@ -30,8 +30,10 @@ function gameModule(name) {
 }
 
 export async function showTable(main, connection, room, seatText, token) {
-  if (seatText !== undefined && token) saveSeats(room, Number(seatText), { [seatText]: token });
-  const seat = savedSeat(room);
+  // A link's seat is tried, and kept only once the server's `joined` accepts its token: saved
+  // at once, a wrong token replaced the seat that worked here, and no link opened it again.
+  const link = seatText !== undefined && token ? { seat: Number(seatText), token } : null;
+  const seat = link ?? savedSeat(room);
   if (!seat) {
     main.innerHTML = `<section class="notice"><p>This browser holds no seat at that table.</p>
       <p><a class="button" href="#/">Back to the games</a></p></section>`;
@@ -174,6 +176,8 @@ export async function showTable(main, connection, room, seatText, token) {
   const stop = connection.listen((event) => {
     if (event.type === 'state' && event.room === room) {
       render(event);
+    } else if (event.type === 'joined' && event.room === room) {
+      saveSeats(room, event.seat, { ...event.tokens, [event.seat]: seat.token });
     } else if (event.type === 'joined' && event.room !== room) {
       saveSeats(event.room, event.seat, event.tokens);
       location.hash = `#/room/${event.room}`;
