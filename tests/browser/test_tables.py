@@ -1291,3 +1291,44 @@ def test_a_link_with_a_wrong_token_does_not_replace_the_seat_that_works(table: A
     table.home()
     page.locator(".resume li").get_by_role("link", name="Resume").click()
     page.wait_for_selector(".table-page[data-game=tappeto]")
+
+
+def test_forgetting_a_game_asks_first(table: Any) -> None:
+    """The Forget button dropped a game in progress with one click, where Restart asks
+    first. It asks: answered no, the game stays."""
+    page = table.page
+    table.home()
+    page.locator("#player").fill("forgetter")
+    page.locator("#player").press("Tab")
+    page.wait_for_selector("text=Statistics for forgetter")
+    table.start("tappeto", seed=short_tappeto_seed())
+    table.home()
+    page.evaluate("window.confirm = (question) => { window.asked = question; return false; }")
+    page.locator(".resume li .forget").click()
+    assert page.evaluate("window.asked") == "Forget this game? It cannot be resumed afterwards."
+    assert page.locator(".resume li").count() == 1
+    assert len(table.live.app.state.rooms.store.games_in_progress("forgetter")) == 1
+
+
+def test_a_table_with_another_person_is_forgotten_in_this_browser_only(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """Forget on a Domino table with another person answered "abandon is only for games
+    against bots" and the entry stayed for good. It drops this browser's seat only: the
+    entry goes (and is not counted as started in another browser), the game goes on."""
+    first = table_on(open_page(), live)
+    first.home()
+    first.page.locator("#player").fill("leaver")
+    first.page.locator("#player").press("Tab")
+    first.page.wait_for_selector("text=Statistics for leaver")
+    first.start("domino", bots=["human"])
+    room = first.room_id
+    first.home()
+    first.page.locator(".resume li .forget").click()
+    first.page.wait_for_selector(".resume", state="hidden")
+    assert saved_seat(first.page, room) is None
+    first.page.reload()
+    first.page.wait_for_selector(".game")
+    expect(first.page.locator(".resume")).to_be_hidden()
+    store = live.app.state.rooms.store
+    assert [r["room"] for r in store.games_in_progress("leaver")] == [room]

@@ -2,7 +2,9 @@
 // seats for the multiplayer games, games to resume, and the player's statistics.
 
 import { drawCard, drawTile, svg } from './art.js';
-import { abandon, playerName, saveSeats, savedSeat, setPlayerName } from './net.js';
+import {
+  abandon, forgetSeats, playerName, saveSeats, savedSeat, setPlayerName, wasForgotten,
+} from './net.js';
 import { showRules, toast } from './ui.js';
 
 const SHOWCASE = {
@@ -228,7 +230,8 @@ function showResume(section, rooms, titles) {
   const list = section.querySelector('ul');
   // Games this browser holds no seat at can be neither resumed nor forgotten here: one line
   // says how many there are, instead of a growing list of entries to do nothing with.
-  const elsewhere = rooms.filter((room) => !savedSeat(room.room)).length;
+  // (Not those forgotten here: they were started in this browser.)
+  const elsewhere = rooms.filter((room) => !savedSeat(room.room) && !wasForgotten(room.room)).length;
   for (const room of rooms) {
     if (!savedSeat(room.room)) continue;
     const item = document.createElement('li');
@@ -248,10 +251,14 @@ function showResume(section, rooms, titles) {
     drop.type = 'button';
     drop.className = 'link forget';
     drop.textContent = 'Forget';
-    drop.addEventListener('click', () => abandon(room.room).then(() => {
-      item.remove();
-      section.hidden = list.children.length === 0 && !elsewhere;
-    }, (err) => toast(err.message, 'error')));
+    drop.addEventListener('click', () => {
+      // One click dropped a game in progress, where Restart asks first.
+      if (!window.confirm(forgetQuestion(room))) return;
+      forget(room).then(() => {
+        item.remove();
+        section.hidden = list.children.length === 0 && !elsewhere;
+      }, (err) => toast(err.message, 'error'));
+    });
     const buttons = document.createElement('span');
     buttons.append(drop, link);
     item.appendChild(buttons);
@@ -265,7 +272,23 @@ function showResume(section, rooms, titles) {
       + ' started in another browser (resume them there).';
     section.appendChild(note);
   }
-  section.hidden = rooms.length === 0;
+  section.hidden = list.children.length === 0 && !elsewhere;
+}
+
+/** A table with another person is theirs too: forgetting it is this browser's business
+ * only (the server refuses to end it for them). A game against bots ends for good. */
+const withPeople = (room) => room.seats.filter((kind) => kind === 'human').length > 1;
+
+function forgetQuestion(room) {
+  return withPeople(room)
+    ? 'Forget this game in this browser? The others play on; your seat here is dropped.'
+    : 'Forget this game? It cannot be resumed afterwards.';
+}
+
+function forget(room) {
+  if (!withPeople(room)) return abandon(room.room);
+  forgetSeats(room.room);
+  return Promise.resolve();
 }
 
 function showStats(node, stats, titles) {

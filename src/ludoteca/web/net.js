@@ -3,6 +3,7 @@
 
 export const PROTOCOL = 1;
 const SEATS_KEY = 'ludoteca.seats';
+const FORGOTTEN_KEY = 'ludoteca.forgotten';
 
 export class Connection {
   constructor() {
@@ -95,6 +96,31 @@ export function saveSeats(room, seat, tokens) {
   const known = { ...(all[room]?.tokens ?? {}), ...tokens };
   all[room] = { seat, token: known[String(seat)], tokens: known };
   localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+}
+
+/** Forget a table in this browser only (a table with other people goes on without it): its
+ * seat and tokens go, and the room is remembered as forgotten, so that the home page does
+ * not count it among the games started in another browser. */
+export function forgetSeats(room) {
+  const all = readSeats();
+  delete all[room];
+  localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+  // The latest few hundred are plenty: the server lists at most 50 games in progress.
+  const forgotten = [...readForgotten().filter((r) => r !== room), room].slice(-200);
+  localStorage.setItem(FORGOTTEN_KEY, JSON.stringify(forgotten));
+}
+
+export function wasForgotten(room) {
+  return readForgotten().includes(room);
+}
+
+function readForgotten() {
+  try {
+    const rooms = JSON.parse(localStorage.getItem(FORGOTTEN_KEY) ?? '[]');
+    return Array.isArray(rooms) ? rooms : [];
+  } catch {
+    return [];
+  }
 }
 
 function readSeats() {
