@@ -1332,3 +1332,18 @@ def test_a_table_with_another_person_is_forgotten_in_this_browser_only(
     expect(first.page.locator(".resume")).to_be_hidden()
     store = live.app.state.rooms.store
     assert [r["room"] for r in store.games_in_progress("leaver")] == [room]
+
+
+def test_esc_gives_the_focus_back_to_a_piece_with_two_keys(table: Any) -> None:
+    """Esc after choosing a piece whose keys are two ("2C c4": the top tile of Il Muro's
+    column 4 is also the column) sent the focus to the first piece on the board: the
+    chosen key was compared with the whole of each piece's keys. (Deal 3: 2C goes on c2.)"""
+    table.start("muro", seed=3)
+    table.wait_turn()
+    page = table.page
+    page.locator('svg.board [data-key="2C c4"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("svg.board .target")
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.querySelectorAll('svg.board .target').length === 0")
+    assert page.evaluate("document.activeElement.closest('[data-key]')?.dataset.key") == "2C c4"

@@ -239,11 +239,14 @@ export class Interaction {
     }
   }
 
-  /** After a new frame: the focus on the piece with these keys if it is still active,
-   * else on the first active piece. */
+  /** After a new frame, or Esc: the focus on the piece these keys name if it is still
+   * active, else on the first active piece. The piece is its first key: Esc passes the
+   * chosen key alone ("2C" of "2C c4"), which never equalled the whole of a piece's keys. */
   refocus(keys) {
+    const piece = keys.split(' ')[0];
     const active = [...this.node.querySelectorAll('[data-key][tabindex="0"]')];
-    (active.find((n) => n.dataset.key === keys) ?? active[0])?.focus({ preventScroll: true });
+    const found = active.find((n) => n.dataset.key.split(' ')[0] === piece);
+    (found ?? active[0])?.focus({ preventScroll: true });
   }
 
   /** Move the focus to the nearest active thing in that direction. */
