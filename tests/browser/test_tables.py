@@ -1347,3 +1347,44 @@ def test_esc_gives_the_focus_back_to_a_piece_with_two_keys(table: Any) -> None:
     page.keyboard.press("Escape")
     page.wait_for_function("document.querySelectorAll('svg.board .target').length === 0")
     assert page.evaluate("document.activeElement.closest('[data-key]')?.dataset.key") == "2C c4"
+
+
+def test_a_refusal_names_the_piece_chosen_and_the_place_clicked(table: Any) -> None:
+    """Acme deal 7: the stock drawn (9♥, which has no move), 9♥ clicked, then column 2: the
+    page said "3♠ to its foundation: …", the card under the second click tried alone. 9♥
+    stays chosen after saying why it has no move, and the refusal is 9♥'s on column 2; on
+    the clubs foundation, it is the clubs foundation's (the move names only its own)."""
+    table.start("acme", seed=7)
+    table.wait_turn()
+    page = table.page
+    page.locator('svg.board [data-key="stock"]').click()
+    table.wait_ply(1)
+    page.locator('svg.board [data-key="9H"]').click()
+    says(page, "9♥ to its foundation: the hearts foundation needs A♥", "#toast[data-kind=error]")
+    page.locator('svg.board [data-key~="c2"]').click()
+    says(
+        page,
+        "9♥ to column 2: column 2 ends with 3♠: only one lower of its suit goes there",
+        "#toast[data-kind=error]",
+    )
+    page.locator('svg.board [data-key="9H"]').click()
+    page.locator('svg.board [data-key="f0"]').click()
+    says(page, "9♥ cannot go on the clubs foundation: a card goes on its own suit's foundation.")
+    assert table.ply() == 1
+
+
+def test_a_tile_clicked_onto_another_fruit_s_foundation_says_so(table: Any) -> None:
+    """Il Muro deal 3: 2 pears chosen, then the grapes foundation clicked: the page said
+    "2 pears to its foundation: the pears foundation starts with the 1", as if the pears
+    foundation had been clicked. It names the foundation clicked."""
+    table.start("muro", seed=3)
+    table.wait_turn()
+    page = table.page
+    page.locator('svg.board [data-key~="2P"]').click()
+    page.wait_for_selector("svg.board .target")
+    page.locator('svg.board [data-key="F3"]').click()
+    says(
+        page,
+        "2 pears cannot go on the grapes foundation: a tile goes on its own fruit's foundation.",
+    )
+    assert table.ply() == 0

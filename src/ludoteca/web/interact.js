@@ -18,7 +18,8 @@ export class Interaction {
     this.play = play;
     this.choose = choose;
     // Asked when the player clicks something that has no move: the game may say why.
-    // explain(keys, chosen): `chosen` is the source that was chosen then, if any.
+    // explain(keys, chosen): `chosen` is the source that was chosen then, if any; it
+    // returns the key of a piece with no move to keep chosen, or null.
     this.explain = explain;
     this.moves = [];
     this.selected = null;
@@ -109,7 +110,13 @@ export class Interaction {
     if (!from) {
       const chosen = this.selected;
       this.clear();
-      this.explain?.(keys, chosen);
+      if (chosen && keys.includes(chosen)) return; // a piece with no move, let go
+      // A piece with no move that the page keeps chosen: the next click tries it there.
+      const tried = this.explain?.(keys, chosen);
+      if (tried) {
+        this.selected = tried;
+        this.paint();
+      }
       return;
     }
     const direct = (m) => m.click || m.to == null;

@@ -103,15 +103,21 @@ export async function showTable(main, connection, room, seatText, token) {
   // game module may say why itself (gaps: `stuck`), or name the move the player tried
   // (`attempt`), which goes to the server so that the rules say why not in their words
   // (the `illegal` error is shown like any other). The page itself decides no rule.
+  // Returns the piece to keep chosen: one tried alone whose moves go somewhere (an Acme
+  // card, an Il Muro tile; not a Tappeto card), so that a click on a place next tries it
+  // there. Without it, 9♥ clicked then column 2 tried the 3♠ at the bottom of column 2.
   const explain = (keys, chosen) => {
-    if (!view || !view.your_turn || view.outcome) return;
+    if (!view || !view.your_turn || view.outcome) return null;
     const why = module.stuck?.(keys, view.observation, view, chosen ?? null);
     if (why) {
       toast(why);
-      return;
+      return null;
     }
     const tried = module.attempt?.(chosen ?? null, keys, view.observation, view);
-    if (tried && !view.legal_moves.includes(tried)) play(tried);
+    if (!tried || view.legal_moves.includes(tried)) return null;
+    play(tried);
+    const where = chosen ? null : module.parse(tried, view.observation, view);
+    return where?.to != null ? where.from : null;
   };
   const interaction = new Interaction(svgNode, { play, choose, explain });
 

@@ -86,6 +86,17 @@ export default {
     return where === 'f' ? `${shown} to its foundation` : `${shown} to column ${where.slice(1)}`;
   },
 
+  // A chosen card clicked onto another suit's foundation: the move tried would name only
+  // its own foundation ("9H f"), and the refusal would be about that one.
+  stuck(keys, obs, view, chosen) {
+    const foundation = keys.find((k) => /^f[0-3]$/.test(k));
+    if (!chosen || !foundation || !/^[A2-9TJQK][CDHS]$/.test(chosen)) return null;
+    const suit = Number(foundation[1]);
+    if (SUITS[suit] === chosen[1]) return null;
+    return `${cardShown(chosen)} cannot go on the ${SUIT_WORDS[suit]} foundation: a card goes`
+      + " on its own suit's foundation.";
+  },
+
   // The move tried (a card onto a foundation or a column that does not take it, or a free
   // card with no move, tried on its foundation), for the rules to say why not.
   attempt(chosen, keys) {

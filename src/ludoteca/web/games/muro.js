@@ -75,6 +75,17 @@ export default {
     return `${tileName(first)} onto column ${second.slice(1)}`;
   },
 
+  // A chosen tile clicked onto another fruit's foundation: the move tried would name only
+  // its own foundation ("2P F"), and the refusal would be about that one.
+  stuck(keys, obs, view, chosen) {
+    const foundation = keys.find((k) => /^F[0-5]$/.test(k));
+    if (!chosen || !foundation || !/^[1-6][MPCUFB]$/.test(chosen)) return null;
+    const fruit = ORDER[Number(foundation[1])];
+    if (fruit === chosen[1]) return null;
+    return `${tileName(chosen)} cannot go on the ${FRUITS[fruit].name} foundation: a tile goes`
+      + " on its own fruit's foundation.";
+  },
+
   // The move tried (a tile onto a column or foundation that does not take it, or a top
   // tile with no move, tried on its foundation), for the rules to say why not.
   attempt(chosen, keys) {
