@@ -1121,7 +1121,7 @@ def test_one_tile_is_counted_as_one_tile(table: Any, game: str, counts: str) -> 
         obs["captured"] = [obs["captured"][0], ["5M"]]
     view = _seat_one_against_a_greedy_bot()
     texts, _ = table.page.evaluate(DRAW_TEXTS, [game, obs, view])
-    bot = next(t for t in texts if t.startswith("greedy bot"))
+    bot = next(t for t in texts if t.startswith("Greedy bot"))
     assert "1 tile" in bot and "1 tiles" not in bot
 
 
@@ -1134,7 +1134,7 @@ def test_a_domino_player_line_with_every_flag_fits_the_board(table: Any) -> None
     obs.update(special_used=[True, True], to_move=1, hand_sizes=[17, 17])
     view = _seat_one_against_a_greedy_bot()
     texts, fits = table.page.evaluate(DRAW_TEXTS, ["domino", obs, view])
-    assert "greedy bot (seat 2): 17 tiles · block used · to move" in texts
+    assert "Greedy bot (seat 2): 17 tiles · block used · to move" in texts
     assert fits
 
 
@@ -1388,3 +1388,22 @@ def test_a_tile_clicked_onto_another_fruit_s_foundation_says_so(table: Any) -> N
         "2 pears cannot go on the grapes foundation: a tile goes on its own fruit's foundation.",
     )
     assert table.ply() == 0
+
+
+def test_scalafrutta_names_each_seat_one_way(table: Any) -> None:
+    """Scalafrutta named one seat three ways: "greedy bot (P2)" on the board, "Greedy bot
+    (seat 2)" in the status line, "to player 2" in the menu of who receives the pushed
+    tile. The board and the menu now say it as the status line does."""
+    table.start("scalafrutta", seed=8, bots=["greedy"])
+    table.wait_turn()
+    obs = table.room().state.observation(0)
+    view = _seat_one_against_a_greedy_bot()
+    texts, _ = table.page.evaluate(DRAW_TEXTS, ["scalafrutta", obs, view])
+    assert any(t.startswith("Greedy bot (seat 2): ") for t in texts), texts
+    assert any(t.startswith("You: ") for t in texts), texts
+    said = table.page.evaluate(
+        """view => import('/web/games/scalafrutta.js')
+          .then(found => found.default.label('L1>P2', {}, view))""",
+        view,
+    )
+    assert said == "insert at the left of row 1, the pushed tile to greedy bot (seat 2)"

@@ -5,7 +5,7 @@ import { Board } from './board.js';
 import fallback from './fallback.js';
 import { Interaction } from './interact.js';
 import { playerName, saveSeats, savedSeat } from './net.js';
-import { showRules, toast } from './ui.js';
+import { capitalise, seatName, showRules, toast } from './ui.js';
 
 const modules = new Map();
 let tables = null;
@@ -247,12 +247,6 @@ export async function showTable(main, connection, room, seatText, token) {
   };
 }
 
-function seatName(view, seat) {
-  if (seat === view.seat) return 'you';
-  const info = view.seats[seat];
-  return info.kind === 'human' ? `player ${seat + 1}` : `${info.name} bot (seat ${seat + 1})`;
-}
-
 function showBar(page, view, module) {
   page.querySelector('.title h1').textContent = view.title;
   const parts = [view.variant_key];
@@ -284,8 +278,6 @@ function showBar(page, view, module) {
   }
   page.querySelector('.status').textContent = status;
 }
-
-const capitalise = (text) => text[0].toUpperCase() + text.slice(1);
 
 function showActions(node, moves, module, view, play) {
   node.innerHTML = '';

@@ -18,6 +18,17 @@ export async function showRules(game) {
   }
 }
 
+/** A seat as the whole page names it: the table's status line and end panel, and the game
+ * tables' boards and menus (Scalafrutta said "greedy bot (P2)", "Greedy bot (seat 2)" and
+ * "player 2" for one seat). */
+export function seatName(view, seat) {
+  if (seat === view.seat) return 'you';
+  const info = view.seats[seat];
+  return info.kind === 'human' ? `player ${seat + 1}` : `${info.name} bot (seat ${seat + 1})`;
+}
+
+export const capitalise = (text) => text[0].toUpperCase() + text.slice(1);
+
 export function toast(message, kind = 'info') {
   const node = document.getElementById('toast');
   node.textContent = message;

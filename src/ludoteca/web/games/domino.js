@@ -4,6 +4,7 @@
 // move, asked to confirm). Drawing, declaring open hands and giving up are buttons.
 
 import { TILE, count, svg, tileName, tilesNamed } from '../art.js';
+import { capitalise, seatName } from '../ui.js';
 
 const PAD = 12;
 const CELL = TILE + 4;
@@ -13,11 +14,6 @@ const PER_ROW = 6;
 // Not `r5c3`: a key must not look like a tile (5C), even to a leak check.
 const cellKey = (row, col) => `cell-${row}-${col}`;
 
-function seatName(view, seat) {
-  if (seat === view.seat) return 'You';
-  const info = view.seats[seat];
-  return info.kind === 'human' ? `Player ${seat + 1}` : `${info.name} bot (seat ${seat + 1})`;
-}
 
 function placements(view) {
   return view.legal_moves
@@ -100,7 +96,7 @@ export default {
       obs.eliminated[seat] ? 'out' : '',
       obs.to_move === seat ? 'to move' : '',
     ].filter(Boolean).join(' · ');
-    board.text(x, y + 12, `${seatName(view, seat)}: ${count(obs.hand_sizes[seat], 'tile')}${flags ? ` · ${flags}` : ''}`, {
+    board.text(x, y + 12, `${capitalise(seatName(view, seat))}: ${count(obs.hand_sizes[seat], 'tile')}${flags ? ` · ${flags}` : ''}`, {
       size: 13, cls: obs.to_move === seat ? 'label strong' : 'label',
     });
     const open = obs.hands?.[seat];

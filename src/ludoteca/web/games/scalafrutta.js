@@ -4,6 +4,7 @@
 // matches, a small menu asks who receives the tile pushed out. Splits are buttons.
 
 import { TILE, count, tileName, tilesNamed } from '../art.js';
+import { capitalise, seatName } from '../ui.js';
 
 const PAD = 12;
 const CELL = TILE + 4;
@@ -12,11 +13,6 @@ const ARROW = 30;
 const ARROWS = { L: '▶', R: '◀', T: '▼', B: '▲' };
 const EDGE_WORDS = { L: 'left of row', R: 'right of row', T: 'top of column', B: 'bottom of column' };
 
-function seatName(view, seat) {
-  if (seat === view.seat) return 'You';
-  const info = view.seats[seat];
-  return info.kind === 'human' ? `Player ${seat + 1}` : `${info.name} bot`;
-}
 
 export default {
   draw(board, obs, view) {
@@ -33,7 +29,7 @@ export default {
     for (let seat = 0; seat < obs.players; seat += 1) {
       const turn = obs.to_move === seat ? ' · to play' : '';
       const combos = obs.shown[seat]?.length ? ` · split ${obs.shown_points[seat]}` : '';
-      board.text(PAD, y + 13, `${seatName(view, seat)} (P${seat + 1}): ${obs.totals[seat]} pts`
+      board.text(PAD, y + 13, `${capitalise(seatName(view, seat))}: ${obs.totals[seat]} pts`
         + ` · ${count(obs.captured_count[seat], 'tile')}${combos}${turn}`, {
         size: 14, cls: obs.to_move === seat ? 'label strong' : 'label',
       });
@@ -105,7 +101,7 @@ export default {
     return [termination, ...hands].join('; ');
   },
 
-  label(move) {
+  label(move, obs, view) {
     if (move === 'split none') return 'Score no combination';
     if (move.startsWith('split')) {
       // Each combination in the words the tiles show (3 apples, not the notation's 3M).
@@ -114,11 +110,12 @@ export default {
     }
     const [where, to] = move.split('>');
     const text = `insert at the ${EDGE_WORDS[where[0]]} ${where[1]}`;
-    return to ? `${text}, the pushed tile to player ${to.slice(1)}` : text;
+    // The receiver (P2 in the notation is the second seat) named as everywhere on the page.
+    return to ? `${text}, the pushed tile to ${seatName(view, Number(to.slice(1)) - 1)}` : text;
   },
 
-  describe(move) {
-    return this.label(move).replace(/^Score/, 'a split:');
+  describe(move, obs, view) {
+    return this.label(move, obs, view).replace(/^Score/, 'a split:');
   },
 
   // The rules' refusals in the page's words: tiles as the page names them, arrows (L1) as
