@@ -1407,3 +1407,21 @@ def test_scalafrutta_names_each_seat_one_way(table: Any) -> None:
         view,
     )
     assert said == "insert at the left of row 1, the pushed tile to greedy bot (seat 2)"
+
+
+def test_the_status_line_says_each_bot_s_move_since_yours(table: Any) -> None:
+    """Domino with three bots: seats 2, 3 and 4 each moved, and the status line said only
+    seat 4's move. It says each one made since the person's last move."""
+    table.start("domino", seed=7, bots=["random", "random", "random"])
+    table.wait_turn()
+    assert table.click_move()
+    table.wait_turn()
+    room = table.room()
+    assert not table.over() and room.state.current_player == 0
+    mine = max(ply for ply, (seat, _) in enumerate(room.moves) if seat == 0)
+    bots = [seat for seat, _ in room.moves[mine + 1 :]]
+    assert len(bots) >= 2
+    status = table.page.locator(".status").inner_text()
+    for seat in bots:
+        assert f"Random bot (seat {seat + 1}) played" in status, status
+    assert status.count(" played ") == len(bots)

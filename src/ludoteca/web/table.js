@@ -71,6 +71,19 @@ export async function showTable(main, connection, room, seatText, token) {
   let focusWaits = false;
   let thinking = false;
 
+  // The others' moves since this seat's last one, for the status line: with several bots,
+  // each moves before this seat's turn comes again, and the state tells only the last.
+  let others = [];
+  let othersPly = null;
+  const noteOthers = (state) => {
+    if (state.ply === othersPly) return; // the same position again (a reconnection)
+    const last = state.last_move;
+    const following = othersPly !== null && state.ply === othersPly + 1;
+    if (!last || last.seat === state.seat) others = [];
+    else others = following ? [...others, last] : [last];
+    othersPly = state.ply;
+  };
+
   let sent = null;
   const play = (move) => {
     sent = move;
@@ -170,7 +183,7 @@ export async function showTable(main, connection, room, seatText, token) {
     if (focused !== null) interaction.refocus(focused);
     focusWaits = focused !== null && !svgNode.contains(document.activeElement);
     showActions(page.querySelector('.actions'), loose, module, next, play);
-    showBar(page, next, module);
+    showBar(page, next, module, others);
     showEnd(page.querySelector('.end-panel'), page.querySelector('.actions'), next, connection, module);
     showInvites(page.querySelector('.invites'), next);
     // For people nothing; for scripts and tests a stable sign of which state is shown.
@@ -181,6 +194,7 @@ export async function showTable(main, connection, room, seatText, token) {
 
   const stop = connection.listen((event) => {
     if (event.type === 'state' && event.room === room) {
+      noteOthers(event);
       render(event);
     } else if (event.type === 'joined' && event.room === room) {
       saveSeats(room, event.seat, { ...event.tokens, [event.seat]: seat.token });
@@ -247,7 +261,7 @@ export async function showTable(main, connection, room, seatText, token) {
   };
 }
 
-function showBar(page, view, module) {
+function showBar(page, view, module, others) {
   page.querySelector('.title h1').textContent = view.title;
   const parts = [view.variant_key];
   if (view.seed !== null) parts.push(`deal ${view.seed}`);
@@ -269,13 +283,13 @@ function showBar(page, view, module) {
   if (view.outcome) status = 'The game is over.';
   else if (view.your_turn) status = module.prompt?.(view.observation, view) ?? 'Your move.';
   else status = `Waiting for ${seatName(view, view.to_move)}…`;
-  const last = view.last_move;
-  if (last && last.seat !== view.seat) {
-    const what = last.move === null
+  const played = others.map(({ seat, move }) => {
+    const what = move === null
       ? 'a move you cannot see'
-      : module.describe?.(last.move, view.observation, view) ?? last.move;
-    status = `${capitalise(seatName(view, last.seat))} played ${what}. ${status}`;
-  }
+      : module.describe?.(move, view.observation, view) ?? move;
+    return `${capitalise(seatName(view, seat))} played ${what}. `;
+  });
+  status = `${played.join('')}${status}`;
   page.querySelector('.status').textContent = status;
 }
 
