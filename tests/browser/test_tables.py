@@ -1425,3 +1425,21 @@ def test_the_status_line_says_each_bot_s_move_since_yours(table: Any) -> None:
     for seat in bots:
         assert f"Random bot (seat {seat + 1}) played" in status, status
     assert status.count(" played ") == len(bots)
+
+
+def test_the_home_page_controls_name_their_game(table: Any) -> None:
+    """The home page had seven buttons named "Play", seven "Rules", seven "Variant" lists
+    and "Deal" fields, and game cards with no name: a screen reader could not tell them
+    apart. Each name says its game."""
+    table.home()
+    page = table.page
+    for spec in all_games():
+        expect(page.get_by_role("article", name=spec.title, exact=True)).to_have_count(1)
+        expect(page.get_by_role("button", name=f"Play {spec.title}", exact=True)).to_have_count(1)
+        expect(page.get_by_role("button", name=f"Rules of {spec.title}", exact=True)).to_have_count(
+            1
+        )
+        expect(page.get_by_role("combobox", name=f"Variant of {spec.title}")).to_have_count(1)
+        expect(page.get_by_role("spinbutton", name=f"Deal of {spec.title}")).to_have_count(1)
+    page.get_by_role("button", name="Play Tappeto", exact=True).click()
+    page.wait_for_selector(".table-page[data-game=tappeto]")

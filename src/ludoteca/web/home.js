@@ -68,15 +68,20 @@ function gameCard(game, stats, connection) {
   const card = document.createElement('article');
   card.className = 'game';
   card.dataset.game = game.name;
+  // Seven cards of like controls: each control's name says its game ("Play Gaps"), where a
+  // screen reader's list of buttons read "Play" seven times. The visible word comes first.
+  card.setAttribute('aria-labelledby', `title-${game.name}`);
   card.innerHTML = html`
     <div class="game-head">
       <svg class="showcase" viewBox="0 0 150 84" aria-hidden="true"></svg>
-      <div><h2>${game.title}</h2>
+      <div><h2 id="title-${game.name}">${game.title}</h2>
       <p class="players">${game.solitaire ? 'solitaire' : `${game.min_players}–${game.max_players} players`}</p></div>
-      <button type="button" class="link rules-button">Rules</button>
+      <button type="button" class="link rules-button"
+        aria-label="Rules of ${game.title}">Rules</button>
     </div>
     <p class="desc">${game.description}</p>
-    <label class="row">Variant <select name="variant"></select></label>
+    <label class="row">Variant <select name="variant"
+      aria-label="Variant of ${game.title}"></select></label>
     <p class="vdesc"></p>
     <details class="options"><summary>Options</summary><div class="params"></div></details>
     <fieldset class="seats" hidden><legend>Players</legend><div class="seat-list"></div>
@@ -84,8 +89,8 @@ function gameCard(game, stats, connection) {
       <button type="button" class="drop-seat">− player</button></div></fieldset>
     <form class="deal">
       <label>Deal <input name="seed" type="number" min="0" step="1" placeholder="random"
-        inputmode="numeric"></label>
-      <button type="submit" class="primary play">Play</button>
+        inputmode="numeric" aria-label="Deal of ${game.title}"></label>
+      <button type="submit" class="primary play" aria-label="Play ${game.title}">Play</button>
     </form>
     <p class="mystats"></p>`;
   drawShowcase(card.querySelector('.showcase'), game.name);
