@@ -1443,3 +1443,28 @@ def test_the_home_page_controls_name_their_game(table: Any) -> None:
         expect(page.get_by_role("spinbutton", name=f"Deal of {spec.title}")).to_have_count(1)
     page.get_by_role("button", name="Play Tappeto", exact=True).click()
     page.wait_for_selector(".table-page[data-game=tappeto]")
+
+
+def test_the_statistics_fit_a_phone(open_page: Any, live: Any, table_on: Any) -> None:
+    """On a 390 px phone the statistics table was cut off at the right (its last columns
+    hidden, with no sign that it scrolls). Every column fits, the redeals too."""
+    from ludoteca.store.web import SavedGame
+
+    table = table_on(open_page(390, 844), live)
+    store = live.app.state.rooms.store
+    played = [("domino", "domino"), ("scalafrutta", "scalafrutta"), ("gaps", "addiction")]
+    for i, (game, variant) in enumerate(played):
+        saved = SavedGame(f"p{i}", game, variant, {}, i, ["human"], ["t"], "phone", "", [])
+        store.create_game(saved)
+        assert store.record_result(saved.id, variant, False, 12.5, {"redeals_used": i})
+    table.home()
+    table.page.locator("#player").fill("phone")
+    table.page.locator("#player").press("Tab")
+    table.page.wait_for_selector("text=Statistics for phone")
+    head = table.page.locator(".stat-table thead th")
+    expect(head.last).to_have_text("Redeals used")
+    table_width, box_width = table.page.evaluate(
+        """() => [document.querySelector('.stat-table').scrollWidth,
+                  document.querySelector('.stats-body').clientWidth]"""
+    )
+    assert table_width <= box_width

@@ -303,11 +303,13 @@ function showStats(node, stats, titles) {
   }
   // Redeals used (Gaps, Addiction) get a column once any game has used one.
   const redeals = stats.some((s) => s.redeals_used > 0);
-  const rows = stats.map((s) => html`<tr><td>${titles[s.game] ?? s.game}</td><td>${s.variant}</td>
+  // On a phone the variant goes under the game's name, its own column hidden (style.css).
+  const rows = stats.map((s) => html`<tr><td>${titles[s.game] ?? s.game}<span
+    class="variant-under">${s.variant}</span></td><td class="variant">${s.variant}</td>
     <td>${s.played}</td><td>${s.won} (${Math.round((100 * s.won) / s.played)}%)</td>
     <td>${s.best_score}</td><td>${s.streak > 0 ? `+${s.streak}` : s.streak}</td>
     <td>${s.best_streak}</td>` + (redeals ? html`<td>${s.redeals_used}</td>` : '') + '</tr>');
-  node.innerHTML = `<table class="stat-table"><thead><tr><th>Game</th><th>Variant</th>
+  node.innerHTML = `<table class="stat-table"><thead><tr><th>Game</th><th class="variant">Variant</th>
     <th>Played</th><th>Won</th><th>Best score</th><th>Streak</th><th>Best streak</th>
     ${redeals ? '<th>Redeals used</th>' : ''}</tr></thead>
     <tbody>${rows.join('')}</tbody></table>`;
