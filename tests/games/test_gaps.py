@@ -362,6 +362,16 @@ def test_a_parameter_of_the_wrong_kind_is_named_in_words(key: str, text: str, me
     assert str(error.value) == message
 
 
+@pytest.mark.parametrize("penalty", ["-1", "1000.5", "1e308"])
+def test_the_redeal_penalty_stays_within_what_a_score_can_hold(penalty: str) -> None:
+    """RULES.md (a per-redeal penalty, a parameter) and docs/rules/gaps.md, Variants: 0 to
+    1,000. A finite 1e308 passed the check, and two redeals made the score -inf, which the
+    web page's JSON reader refuses and the results database stored as null."""
+    with pytest.raises(NotationError, match=r"the redeal penalty must be 0\.\.1000, not "):
+        find_game("gaps").variant("gaps", {"penalty": penalty})
+    assert find_game("gaps").variant("gaps", {"penalty": "1000"}).params.penalty == 1000
+
+
 def test_a_montana_position_keeps_its_2s_in_the_first_column() -> None:
     """Seed, Variations (Montana: the 2s go to the first column at setup) and Gameplay 1-2
     (a 2 moves only into a gap of the first column): a 2 elsewhere cannot happen in

@@ -26,6 +26,8 @@ from ludoteca.core.rng import MAX_DEAL, DealRng
 
 Grid = list[Card | None]
 MAX_REDEALS = 3
+MAX_PENALTY = 1000.0
+"""The largest penalty a redeal may cost (a game holds 48 cards in sequence at most)."""
 
 
 @dataclass(frozen=True)
@@ -43,8 +45,11 @@ class GapsParams:
     def check(self) -> None:
         if not 0 <= self.redeals <= MAX_REDEALS:
             raise NotationError(f"redeals must be 0..{MAX_REDEALS}, not {self.redeals}")
-        if self.penalty < 0:
-            raise NotationError(f"the redeal penalty cannot be negative ({self.penalty})")
+        if not 0 <= self.penalty <= MAX_PENALTY:
+            # Above it, three redeals' penalty could overflow to -inf, which no JSON reads.
+            raise NotationError(
+                f"the redeal penalty must be 0..{MAX_PENALTY:g}, not {self.penalty:g}"
+            )
         if not (1 <= self.suits <= 4 and 3 <= self.ranks <= 13):
             raise NotationError(f"a {self.suits} x {self.ranks} board needs 1-4 suits, 3-13 ranks")
 
