@@ -140,12 +140,32 @@ def test_the_player_plays_legal_moves_to_the_end(variant: str, seed: int) -> Non
 
 
 def test_hint_is_a_legal_repeatable_move() -> None:
-    """The hint is the player's move, seeded by the position so it does not change on a
-    second ask."""
+    """The hint is the player's move, seeded by what the player sees so it does not change
+    on a second ask."""
     state = SPEC.new_game("difficile", 4)
     first = hint(state, 1.0)
     assert first.move in state.legal_moves_text()
     assert hint(state, 1.0).move == first.move
+
+
+def test_a_hint_owes_nothing_to_the_hidden_draw_order() -> None:
+    """Brief: hidden information stays hidden. The hint's sampling was seeded by the
+    position, which holds the face-down draw order: one view got different hints as the
+    draw behind it differed (deal 1: 3F@-1,1 or 3F@1,1). The same view gets one hint."""
+    import random
+
+    for seed in (1, 5):
+        state = SPEC.new_game(None, seed)
+        hints = {hint(state, 0.5).move}
+        for shuffle in range(6):
+            twin = from_position(state.position(), state.variant)
+            rest = twin.draw[1:]
+            random.Random(shuffle).shuffle(rest)
+            twin.draw[1:] = rest
+            twin._turn_known = False
+            assert twin.observation(0) == state.observation(0)
+            hints.add(hint(twin, 0.5).move)
+        assert len(hints) == 1, (seed, hints)
 
 
 def test_both_study_policies_are_registered() -> None:

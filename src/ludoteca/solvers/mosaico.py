@@ -10,6 +10,8 @@ for those tiles (:func:`~ludoteca.solvers._mosaico_kernel.evaluate`).
 
 from __future__ import annotations
 
+import json
+
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -144,9 +146,12 @@ def player_move(state: MosaicoState, seed: int, samples: int = SAMPLES) -> Mosai
 
 
 def hint(state: State[Any], seconds: float) -> Hint:
-    """The player's choice; its sampling is seeded by the position, so a hint is repeatable."""
+    """The player's choice; its sampling is seeded by what the player sees, so a hint is
+    repeatable and owes nothing to the hidden draw order (the position, which holds it, once
+    seeded it: one view could get two hints)."""
     assert isinstance(state, MosaicoState)
-    move = player_move(state, DealRng(0, "mosaico-hint", state.position()).next64() >> 32)
+    seen = json.dumps(state.observation(0), sort_keys=True)
+    move = player_move(state, DealRng(0, "mosaico-hint", seen).next64() >> 32)
     return Hint(str(move) if move else None, None, "the player's choice: the draw order is unknown")
 
 
