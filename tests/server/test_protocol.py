@@ -117,6 +117,17 @@ MALFORMED = [
     ('{"protocol": 1, "type": "new", "game": "tappeto", "seats": "human"}', "malformed"),
     (json.dumps({"protocol": 1, "type": "move", "move": "x" * 500}), "malformed"),
     (json.dumps({"protocol": 1, "type": "ping", "pad": "x" * 20_000}), "malformed"),
+    # JSON beyond what Python reads: 'the server failed' with a traceback, before.
+    ('{"protocol": 1, "type": "new", "game": "tappeto", "seed": ' + "9" * 5000 + "}", "malformed"),
+    ("[" * 5000 + "]" * 5000, "malformed"),
+    # The client's text was repeated whole (15,000 characters) or over two lines.
+    (json.dumps({"protocol": 1, "type": "y" * 15_000}), "malformed"),
+    (json.dumps({"protocol": [[0] * 2000], "type": "ping"}), "protocol"),
+    (json.dumps({"protocol": 1, "type": "ping", "a\nb": 1}), "malformed"),
+    (
+        json.dumps({"protocol": 1, "type": "join", "room": "a\nb", "seat": 0, "token": "t"}),
+        "unknown-room",
+    ),
 ]
 
 
@@ -124,11 +135,14 @@ MALFORMED = [
 def test_a_malformed_message_gets_an_error_and_changes_nothing(
     player: Any, text: str, code: str
 ) -> None:
-    """docs/web.md: a malformed message gets an error event; the game and the connection live."""
+    """docs/web.md: a malformed message gets an error event, one line that quotes little of
+    the client's text; the game and the connection live."""
     _, before = player.start("tappeto", seed=long_tappeto_seed())
     player.socket.send_text(text)
     error = player.receive()
     assert error["type"] == "error" and error["code"] == code, error
+    assert "\n" not in error["message"] and len(error["message"]) <= 300, error["message"]
+    assert error["request"] is None or len(error["request"]) <= 40, error["request"]
     assert player.ask("ping")["type"] == "pong"
     after = player.ask("view", seat=0)
     assert after["ply"] == before["ply"] and after["observation"] == before["observation"]

@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ludoteca import __version__
-from ludoteca.core.errors import UnknownGameError
+from ludoteca.core.errors import UnknownGameError, shown
 from ludoteca.core.registry import find_game
 from ludoteca.server.catalog import WEB, catalog, rules_html
 from ludoteca.server.protocol import (
@@ -131,8 +131,12 @@ class Session:
                 raw = json.loads(text)
             except json.JSONDecodeError as err:
                 raise ProtocolError("malformed", f"not JSON: {err.msg}") from err
+            except (ValueError, RecursionError) as err:
+                # JSON, but beyond what is read: a number of thousands of digits, or arrays
+                # nested thousands deep (they were 'the server failed', with a traceback).
+                raise ProtocolError("malformed", f"JSON beyond what is read: {err}") from err
             if isinstance(raw, dict) and isinstance(raw.get("type"), str):
-                kind = raw["type"]
+                kind = shown(raw["type"])
             await self.dispatch(parse_request(raw))
         except ProtocolError as err:
             await self.send(error_event(err.code, err.message, kind))

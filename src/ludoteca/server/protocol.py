@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ludoteca.core.errors import shown
+
 PROTOCOL = 1
 HUMAN = "human"
 """The seat kind of a person; any other seat kind names a bot."""
@@ -42,6 +44,8 @@ REQUIRED = {
     "view": {"seat"},
 }
 MAX_TEXT = 200
+MAX_ERROR = 300
+"""The longest error message sent (the rules' own refusals are shorter)."""
 JS_SAFE = 2**53 - 1
 """The largest whole number a JavaScript number holds exactly."""
 
@@ -57,6 +61,10 @@ class ProtocolError(Exception):
     """A request the server refuses; ``code`` is stable for programs, the text for people."""
 
     def __init__(self, code: str, message: str) -> None:
+        # One line, of a readable length, whatever text of the client's it quotes (an
+        # unknown type of 15,000 characters came back whole, a room id with a newline
+        # made two lines).
+        message = shown(message, MAX_ERROR)
         super().__init__(message)
         self.code = code
         self.message = message
@@ -83,12 +91,13 @@ def parse_request(raw: Any) -> Request:
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in REQUESTS:
         known = ", ".join(sorted(REQUESTS))
-        raise ProtocolError("malformed", f"unknown message type {kind!r} (types: {known})")
+        named = repr(shown(kind)) if isinstance(kind, str) else "missing or not text"
+        raise ProtocolError("malformed", f"unknown message type {named} (types: {known})")
     allowed = REQUESTS[kind]
     fields = {k: v for k, v in raw.items() if k not in ("type", "protocol")}
     for name, value in fields.items():
         if name not in allowed:
-            raise ProtocolError("malformed", f"'{kind}' has no field '{name}'")
+            raise ProtocolError("malformed", f"'{kind}' has no field '{shown(name)}'")
         # bool is an int in Python; JSON true is never a number here.
         if isinstance(value, bool) or not isinstance(value, allowed[name]):
             raise ProtocolError("malformed", f"'{kind}': field '{name}' has the wrong type")
