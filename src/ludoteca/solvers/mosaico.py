@@ -11,7 +11,6 @@ for those tiles (:func:`~ludoteca.solvers._mosaico_kernel.evaluate`).
 from __future__ import annotations
 
 import json
-
 import time
 from dataclasses import dataclass
 from typing import Any
