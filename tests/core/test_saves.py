@@ -53,6 +53,12 @@ def test_save_round_trips() -> None:
         (lambda d: d.update(params=None), '"params" must be an object of names and values'),
         (lambda d: d.update(players="2"), '"players" must be a whole number'),
         (lambda d: d.update(game_id=3), '"game_id" must be text'),
+        # One seat a player: a game of two with one seat or none failed with an IndexError,
+        # and a seat of 5 became the bot '5'.
+        (lambda d: d.update(players=2, seats=["you"]), "1 seat for a game of 2 players"),
+        (lambda d: d.update(players=2, seats=[]), "0 seats for a game of 2 players"),
+        (lambda d: d.update(seats=["you", "greedy"]), "2 seats for a game of 1 player$"),
+        (lambda d: d.update(seats=[5]), "every seat must be text: 'you' or a bot's name"),
     ],
 )
 def test_corrupt_saves_are_refused_with_a_reason(mutate, message) -> None:  # type: ignore[no-untyped-def]
@@ -60,6 +66,23 @@ def test_corrupt_saves_are_refused_with_a_reason(mutate, message) -> None:  # ty
     mutate(data)
     with pytest.raises(SaveFileError, match=message):
         loads(json.dumps(data), "game.json")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 5000 + "]" * 5000, r"game\.json: not a saved game \(lists nested too deep\)$"),
+        (
+            '{"seed": ' + "9" * 5000 + "}",
+            r"game\.json: not a saved game \(a number far too long\)$",
+        ),
+    ],
+)
+def test_json_beyond_what_is_read_is_a_clear_error(text: str, message: str) -> None:
+    """Non-negotiable: a corrupt save gets a one-line message. These two ended the program
+    with Python's RecursionError and ValueError."""
+    with pytest.raises(SaveFileError, match=message):
+        parse_saved(text, "game.json")
 
 
 @given(st.text(max_size=200))

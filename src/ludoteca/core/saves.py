@@ -82,6 +82,10 @@ def parse_saved(text: str, source: str = "save") -> SavedGame:
         # (err.msg may end in "at": "Unterminated string starting at: line 24 column 3")
         where = f"line {err.lineno} column {err.colno}"
         raise SaveFileError(f"{source}: not JSON ({err.msg}: {where})") from None
+    except RecursionError:
+        raise SaveFileError(f"{source}: not a saved game (lists nested too deep)") from None
+    except ValueError:  # (Python reads no whole number of more than 4,300 digits)
+        raise SaveFileError(f"{source}: not a saved game (a number far too long)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(f'{source}: not a ludoteca saved game (no "format": "{FORMAT}")')
     if "version" not in data:
@@ -92,19 +96,27 @@ def parse_saved(text: str, source: str = "save") -> SavedGame:
             f"(this program reads version {VERSION})"
         )
     try:
-        return SavedGame(
+        saved = SavedGame(
             game=_typed(data, "game", str),
             variant=_typed(data, "variant", str),
             params=_typed(data, "params", dict),
             seed=_optional_int(data, "seed"),
             start=data.get("start") if isinstance(data.get("start"), str) else None,
             players=_typed(data, "players", int),
-            seats=[str(s) for s in _typed(data, "seats", list)],
+            seats=[_seat(s) for s in _typed(data, "seats", list)],
             moves=[_move(m) for m in _typed(data, "moves", list)],
             game_id=_optional_text(data, "game_id"),
         )
     except (KeyError, TypeError) as err:
         raise SaveFileError(f"{source}: {err.args[0]}") from None
+    # One seat a player (a solitaire's may be left out): a game of two with one seat
+    # failed later with an IndexError.
+    if len(saved.seats) != saved.players and not (saved.players == 1 and not saved.seats):
+        raise SaveFileError(
+            f"{source}: {len(saved.seats)} seat{'' if len(saved.seats) == 1 else 's'} for a game "
+            f"of {saved.players} player{'' if saved.players == 1 else 's'}"
+        )
+    return saved
 
 
 KINDS = {
@@ -138,6 +150,12 @@ def _optional_text(data: Mapping[str, Any], key: str) -> str | None:
     value = data.get(key)
     if value is not None and not isinstance(value, str):
         raise TypeError(f'the field "{key}" must be text')
+    return value
+
+
+def _seat(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError("every seat must be text: 'you' or a bot's name")
     return value
 
 
