@@ -116,3 +116,31 @@ def test_the_url_is_printed_once_it_answers_and_port_0_is_any_free_port(tmp_path
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_a_database_that_is_no_database_is_one_line_of_error(tmp_path: Path) -> None:
+    """A --db file that is not SQLite ended in sqlite3.DatabaseError's traceback (stats
+    said it in one line)."""
+    db = tmp_path / "notes.sqlite3"
+    db.write_text("shopping list\n" * 100)
+    result = subprocess.run(
+        serve_command("--port", "0", "--db", str(db)), capture_output=True, text=True, timeout=30
+    )
+    assert result.returncode == 2 and result.stdout == "", (result.stdout, result.stderr)
+    assert result.stderr.strip() == (
+        f"error: {db}: cannot use it as the results database (file is not a database)"
+    )
+
+
+def test_the_seconds_options_are_checked(tmp_path: Path) -> None:
+    """--hint-seconds nan was taken, and every Il Muro hint then failed as 'the server
+    failed' (no whole number of nodes in nan seconds)."""
+    for option, value, message in [
+        ("--hint-seconds", "nan", "--hint-seconds must be more than 0, at most 600, not nan"),
+        ("--hint-seconds", "0", "--hint-seconds must be more than 0, at most 600, not 0"),
+        ("--bot-delay", "-1", "--bot-delay must be 0..600 seconds, not -1"),
+        ("--bot-delay", "inf", "--bot-delay must be 0..600 seconds, not inf"),
+    ]:
+        result = refused(tmp_path, option, value)
+        assert result.returncode == 2, (option, value, result.stdout, result.stderr)
+        assert result.stderr.strip() == f"error: {message}"

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import errno
+import math
 import socket
+import sqlite3
 import threading
 import webbrowser
 from pathlib import Path
@@ -15,6 +17,8 @@ from ludoteca.cli.app import app, console, fail
 from ludoteca.cli.common import check_db_folder
 
 PORTS = range(0, 65536)
+MAX_SECONDS = 600.0
+"""The longest a bot's pause or a hint's search may be set to (ten minutes)."""
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -63,6 +67,13 @@ def serve(
     hint_seconds: Annotated[float, typer.Option(help="Time budget of a hint.")] = 2.0,
 ) -> None:
     """Serve the seven games in the browser (games in progress survive a restart)."""
+    # (nan passed, and every Il Muro hint then failed as 'the server failed')
+    if not (math.isfinite(bot_delay) and 0 <= bot_delay <= MAX_SECONDS):
+        raise fail(f"--bot-delay must be 0..{MAX_SECONDS:g} seconds, not {bot_delay:g}")
+    if not (math.isfinite(hint_seconds) and 0 < hint_seconds <= MAX_SECONDS):
+        raise fail(
+            f"--hint-seconds must be more than 0, at most {MAX_SECONDS:g}, not {hint_seconds:g}"
+        )
     check_db_folder(db)  # (a typo made a new database, folders and all)
     sock = listen(host, port)
     import uvicorn
@@ -72,7 +83,11 @@ def serve(
     from ludoteca.store.db import default_path
 
     where = db or default_path()
-    web = create_app(where, RoomConfig(bot_delay=bot_delay, hint_seconds=hint_seconds))
+    try:
+        web = create_app(where, RoomConfig(bot_delay=bot_delay, hint_seconds=hint_seconds))
+    except (sqlite3.Error, OSError) as err:  # (a file that is no database: a traceback)
+        sock.close()
+        raise fail(f"{where}: cannot use it as the results database ({err})") from None
     url = page_url(host, sock.getsockname()[1])
     # One line, never wrapped: scripts (and the tests) read the URL from it.
     console.print(f"ludoteca on [bold]{url}[/] (database {where})", soft_wrap=True)
