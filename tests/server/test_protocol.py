@@ -660,6 +660,25 @@ def test_the_same_deal_again_is_a_new_game_counted_on_its_own(
     assert [(s["game"], s["played"]) for s in stats] == [("domino", 1), ("muro", 2)]
 
 
+def test_a_hidden_deal_is_not_dealt_again_to_a_table_of_people(
+    client: TestClient, player: Any
+) -> None:
+    """docs/web.md, `again`: with hidden tiles and other people at the table, the same deal
+    again let each start knowing what the others had held (the hands are not all shown at
+    the end; the reason given, 'every hand is shown anyway', was not true), as a chosen deal
+    would. It is refused, and the page is told not to offer it (`can_again`)."""
+    joined, state = player.start("domino", seats=["human", "human"])
+    assert state["can_again"] is False
+    rooms = client.app.state.rooms
+    room = rooms.get(joined["room"])
+    while not room.state.is_over:
+        room.play(room.state.current_player, room.state.legal_moves_text()[0], None)
+    refused = player.ask("again")
+    assert refused["code"] == "forbidden" and "a new deal, not the same one" in refused["message"]
+    _, against_bots = player.start("domino", seats=["human", "greedy"])
+    assert against_bots["can_again"] is True
+
+
 def test_the_rules_open_with_the_game_not_the_source_files(client: TestClient) -> None:
     """The rules dialog opened on notes for developers (the seed texts, RULES.md, the engine,
     solver and board files); players get the opening's other sentences, then the rules."""

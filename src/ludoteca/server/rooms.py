@@ -179,6 +179,12 @@ class Room:
         self.store.set_status(self.id, "abandoned")
 
     @property
+    def can_again(self) -> bool:
+        """May the same deal be played again? Not with hidden tiles and other people."""
+        people = sum(1 for kind in self.saved.seats if kind == HUMAN)
+        return not (self.spec.deal_is_secret and people > 1)
+
+    @property
     def can_hint(self) -> bool:
         return has_hint(self.spec)
 
@@ -273,10 +279,17 @@ class Rooms:
 
     def again(self, room: Room) -> Room:
         """A new game on ``room``'s deal, with its variant, parameters and seats. With hidden
-        tiles, only once the game is over (when every hand is shown anyway): before, anyone
-        at the table could ask for it and, with the new table's tokens, read the other
-        seats' hands of the same deal."""
+        tiles, only against bots and once the game is over: before, anyone at the table could
+        ask for it and, with the new table's tokens, read the other seats' hands of the same
+        deal; and with other people, each would start knowing what the others held (the
+        hands are not all shown at the end), as a chosen deal would (:meth:`create`)."""
         saved = room.saved
+        if room.spec.deal_is_secret and not room.can_again:
+            raise ProtocolError(
+                "forbidden",
+                "with other people at the table a new deal, not the same one (each would "
+                "know what the others held)",
+            )
         if room.spec.deal_is_secret and not room.state.is_over:
             raise ProtocolError(
                 "forbidden", "the same deal again only once this game is over (it shows the hands)"

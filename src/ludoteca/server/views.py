@@ -47,6 +47,7 @@ def seat_view(room: Room, seat: int) -> dict[str, Any]:
         can_redo=against_bots and bool(room.redo_stack) and your_turn,
         can_hint=your_turn and room.can_hint,
         can_restart=against_bots,
+        can_again=room.can_again,
         outcome=observation.get("outcome"),
         observation=observation,
     )

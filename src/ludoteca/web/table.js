@@ -377,7 +377,7 @@ function showEnd(panel, under, view, connection, module) {
       <tbody>${rows}</tbody></table>
       <div class="end-buttons">
         <button type="button" class="primary" data-end="new">New deal</button>
-        <button type="button" data-end="restart">Play this deal again</button>
+        <button type="button" data-end="restart" ${view.can_again ? '' : 'hidden'}>Play this deal again</button>
         <button type="button" data-end="undo" ${view.can_undo ? '' : 'hidden'}>Undo last move</button>
         <button type="button" data-end="look">Look at the table</button>
       </div></div>`;
