@@ -272,8 +272,12 @@ class Rooms:
             result = room.result()
             if result is not None and saved.status == "playing":
                 # Over but not stored as finished: a database made before the last move and
-                # its result were written together. Its result counts now.
-                self.store.record(room_id, result)
+                # its result were written together. Its result counts now (or at a later
+                # load, if the database is busy now: the game itself is intact).
+                try:
+                    self.store.record(room_id, result)
+                except sqlite3.Error as err:
+                    log.error("the result of room %s is not stored yet: %s", room_id, err)
             self.rooms[room_id] = room
         return room
 
