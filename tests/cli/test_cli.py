@@ -450,6 +450,30 @@ def test_hot_seat_hides_each_hand_until_its_player_is_ready() -> None:
     assert "Seat 1" in result.stdout and "press Enter when only you can see" in result.stdout
 
 
+def test_the_hand_over_erases_the_scrollback_and_shows_the_board_on_its_own_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hand-over cleared only the screen (ESC[2J): the previous seat's hand stayed in the
+    terminal's scrollback. And a bare Enter (readline loaded) echoed no newline, so the board
+    was drawn on the prompt's line."""
+    import io
+
+    from rich.console import Console
+
+    from ludoteca.cli import play
+
+    screen = Console(file=io.StringIO(), force_terminal=True, width=100)
+    monkeypatch.setattr(play, "console", screen)
+    monkeypatch.setattr("builtins.input", lambda *args: "")
+    monkeypatch.setitem(sys.modules, "readline", sys.modules.get("readline", object()))
+    state = find_game("domino").new_game(seed=2, players=2)
+    play.Session(state, ["you", "you"], None, None).hot_seat(0)
+    written = screen.file.getvalue()  # type: ignore[attr-defined]
+    assert "\x1b[2J" in written and "\x1b[3J" in written
+    prompt_line = next(line for line in written.splitlines() if "press Enter" in line)
+    assert "Domino" not in prompt_line and "Your hand" in written
+
+
 def test_hint_in_a_game_with_others_is_a_legal_move_for_your_seat() -> None:
     game = next((s for s in all_games() if not s.is_solitaire), None)
     if game is None:

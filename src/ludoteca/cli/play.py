@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 import uuid
 from collections.abc import Iterator
@@ -11,8 +12,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.control import Control
 from rich.markup import escape
 from rich.panel import Panel
+from rich.segment import ControlType, Segment
 
 from ludoteca.bots.base import Bot, make_bot
 from ludoteca.cli.app import app, console, fail
@@ -49,6 +52,26 @@ LOST_AS = {
     "no progress": "Too long without progress.",
 }
 """How a solitaire lost is told, by its outcome's termination (others: "Not this time.")."""
+
+
+class EraseScrollback(Control):
+    """ESC[3J: the terminal's scrollback erased. Clearing the screen alone (ESC[2J) left the
+    hand shown before a hand-over in the lines above, for the next player to scroll back to
+    (many terminals push the cleared screen into the scrollback)."""
+
+    def __init__(self) -> None:
+        # A control segment: written to a terminal only, as Rich's own clear is.
+        self.segment = Segment("\x1b[3J", None, [(ControlType.CLEAR,)])
+
+
+def ask(prompt: str) -> str:
+    """A line typed at ``prompt``. Rich prints the prompt itself, so ``readline`` (loaded for
+    line editing) believes the line empty and echoes no newline for a bare Enter: what came
+    next was glued to the prompt ("› › ", the board beside "press Enter")."""
+    line = console.input(prompt)
+    if not line and "readline" in sys.modules and console.is_terminal:
+        console.print()
+    return line
 
 
 def joined(moves: list[str]) -> str:
@@ -157,9 +180,8 @@ class Session:
         show it (it was drawn before the screen was cleared, and not after)."""
         if self._handing_over(player):
             console.clear()
-            console.input(
-                f"[bold]Seat {player + 1}[/], your turn: press Enter when only you can see."
-            )
+            console.control(EraseScrollback())
+            ask(f"[bold]Seat {player + 1}[/], your turn: press Enter when only you can see.")
             self.shown_to = player
             self.show()
         self.shown_to = player
@@ -395,7 +417,7 @@ def _turn(session: Session) -> bool:
     try:
         if player >= 0:
             session.hot_seat(player)
-        line = console.input("[bold cyan]›[/] ")
+        line = ask("[bold cyan]›[/] ")
     except EOFError:  # Ctrl-D, or the end of piped input (at either prompt): quit, as Ctrl-C
         console.print()
         line = "quit"
