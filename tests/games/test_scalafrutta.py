@@ -277,6 +277,15 @@ def test_split_none_sends_everything_back() -> None:
     assert state.stage == "insert" and len(state.pile) == 2 + 15 and state.held[0] == 0
 
 
+def test_a_bare_split_is_refused_as_incomplete() -> None:
+    """Notation (docs/rules/scalafrutta.md): a split is `split best`, `split none` or a list of
+    combinations. A bare `split` was read as `split none` and threw back every tile unasked."""
+    state = build(**FULL_RUNS)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match=r"incomplete.*'split best', 'split none'"):
+        state.parse_move("split")
+    assert state.parse_move("split none") == Split(())
+
+
 def test_phase_limit() -> None:
     """RULES.md ruling (docs): a hand also ends after ``max_phases`` combination phases."""
     variant = SPEC.variant("mano", {"max_phases": "1"})

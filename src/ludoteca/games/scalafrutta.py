@@ -247,7 +247,15 @@ class ScalafruttaState(State[Move]):
                 # seat 0's captured tiles, face down under `coperte`.
                 raise parse_error("split", raw, "combinations are made only in a combination phase")
             return self.best_split_move(self.to_move)
-        if [w.lower() for w in words] in ([], ["none"], ["-"]):
+        if not words:
+            # It was read as `split none`, which threw back every tile unasked.
+            raise parse_error(
+                "split",
+                raw,
+                "incomplete: say which split, 'split best', 'split none' or 'split LIST' "
+                "(combinations, e.g. 'split 3M-4M-5M 2P-2C-2U')",
+            )
+        if [w.lower() for w in words] in (["none"], ["-"]):
             return Split(())
         combos = []
         for word in words:
