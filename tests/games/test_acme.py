@@ -156,6 +156,17 @@ def test_turn_limit(limit: int, used: int) -> None:
         assert f"turned over {limit} times only" in reason
 
 
+def test_counters_no_game_reaches_are_refused() -> None:
+    """Seed, "Varianti" (the turn limit) and ruling 5 (at most 250 column moves in a row): a
+    position with more turns than the variant allows, or ``moved`` above 250, was taken as
+    it came."""
+    with pytest.raises(NotationError, match="5 turns used, 0 allowed"):
+        state_from(TURNABLE.replace("| 2 |", "| 5 |"), redeals="0")
+    with pytest.raises(NotationError, match=r"moved is 0\.\.250"):
+        state_from(TURNABLE.replace("moved 0", "moved 999"))
+    assert state_from(TURNABLE.replace("moved 0", f"moved {REARRANGE_LIMIT}")).moved == 250
+
+
 def test_unlimited_turns_by_default() -> None:
     """RULES.md: without a limit the waste may be turned over again and again."""
     state = state_from(TURNABLE.replace("| 2 |", "| 40 |"))

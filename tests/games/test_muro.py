@@ -265,6 +265,26 @@ def test_no_more_face_down_tiles_than_were_dealt() -> None:
         load(f"{hidden} |{rest}")
 
 
+@pytest.mark.parametrize(
+    ("tail", "params", "problem"),
+    [
+        ("idle 500 best 22", {}, r"idle is 0\.\.100"),
+        ("idle 60 best 22", {"idle_limit": "50"}, r"idle is 0\.\.50"),
+        ("idle -1 best 22", {}, r"idle is 0\.\.100"),
+        ("idle 0 best 99", {}, r"best is 0\.\.36"),
+    ],
+)
+def test_counts_no_game_reaches_are_refused(
+    tail: str, params: dict[str, str], problem: str
+) -> None:
+    """Ruling (docs/rules/muro.md, no progress): the game ends when ``idle`` reaches
+    ``idle_limit``, and 36 tiles is the most the foundations hold. A position with an idle
+    count above the limit, or a best above 36, was taken as it came."""
+    with pytest.raises(NotationError, match=problem):
+        load(MIDGAME.replace("idle 0 best 22", tail), **params)
+    assert load(MIDGAME.replace("idle 0 best 22", "idle 50 best 36"), idle_limit="50")
+
+
 @pytest.mark.parametrize("text", ["4B", "4B c7", "9B c1", "turn 3", "4B x", "resign now"])
 def test_malformed_moves_say_what_is_wrong(text: str) -> None:
     """Contract: a malformed move raises NotationError."""

@@ -156,6 +156,15 @@ def test_a_stuck_wall_is_proved_lost_and_a_tiny_limit_is_undecided() -> None:
     assert result.label == EXACT_LABEL
 
 
+def test_a_finished_position_is_answered_by_its_outcome() -> None:
+    """Ruling (docs/rules/muro.md): a resigned game is over and lost. Solved, a resigned
+    position was searched as if play went on: winnable, with a line."""
+    deal = SPEC.new_game("muro", 2).position()
+    result = solve(SPEC.from_position(deal + " resigned", SPEC.variant("muro")), None)
+    assert result.winnable is False and result.moves == []
+    assert result.extra["over"] == "resigned"
+
+
 def test_a_deal_solved_all_known_replays_to_a_win() -> None:
     """The solver's moves are legal engine moves that win the deal (seed 2 is winnable)."""
     state = SPEC.new_game("facile", 2)

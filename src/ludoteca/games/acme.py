@@ -365,7 +365,7 @@ def from_position(text: str, variant: Variant) -> AcmeState:
     waste = _read_cards(parts[4])
     _check_deck(text, reserve + stock + waste + [c for col in columns for c in col], foundations)
     _check_columns(columns)
-    turns, progress, moved = _read_counters(parts[5], parts[6])
+    turns, progress, moved = _read_counters(parts[5], parts[6], variant.params.redeals)
     return AcmeState(
         variant, None, reserve, columns, foundations, stock, waste, turns, progress, moved
     )
@@ -405,7 +405,7 @@ def _check_columns(columns: list[list[Card]]) -> None:
                 )
 
 
-def _read_counters(turns: str, counters: str) -> tuple[int, bool, int]:
+def _read_counters(turns: str, counters: str, redeals: int | None) -> tuple[int, bool, int]:
     words = counters.split()
     if not turns.strip().isdigit():
         raise parse_error("position", turns, "TURNS is a whole number")
@@ -413,6 +413,13 @@ def _read_counters(turns: str, counters: str) -> tuple[int, bool, int]:
         raise parse_error("position", counters, "COUNTERS reads 'progress 0|1 moved N'")
     if words[1] not in {"0", "1"} or not words[3].isdigit():
         raise parse_error("position", counters, "progress is 0 or 1 and moved a whole number")
+    # Counts no game reaches were taken as they came (turns 5 with redeals=0, moved 999).
+    if redeals is not None and int(turns) > redeals:
+        raise parse_error("position", turns, f"{int(turns)} turns used, {redeals} allowed")
+    if int(words[3]) > REARRANGE_LIMIT:
+        raise parse_error(
+            "position", counters, f"moved is 0..{REARRANGE_LIMIT} (column moves in a row)"
+        )
     return int(turns), words[1] == "1", int(words[3])
 
 

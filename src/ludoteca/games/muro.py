@@ -379,7 +379,7 @@ def from_position(text: str, variant: Variant) -> MuroState:
             stack.append(tile)
         wall.append(stack)
     foundations = [_read_foundation(token, fruit, variant) for fruit, token in _tops(parts[1])]
-    idle, best, resigned = _read_tail(parts[2])
+    idle, best, resigned = _read_tail(parts[2], variant.params.idle_limit)
     placed = [t for col in wall for t in col] + [t for b in foundations for t in b]
     if len(placed) != len(set(placed)):
         dupes = sorted({str(t) for t in placed if placed.count(t) > 1})
@@ -418,7 +418,7 @@ def _read_foundation(token: str, fruit: int, variant: Variant) -> list[Tile]:
     return foundation_tiles(first.number, count, fruit)
 
 
-def _read_tail(text: str) -> tuple[int, int, bool]:
+def _read_tail(text: str, idle_limit: int) -> tuple[int, int, bool]:
     words = text.split()
     resigned = words[-1:] == ["resigned"]
     if resigned:
@@ -426,9 +426,17 @@ def _read_tail(text: str) -> tuple[int, int, bool]:
     if len(words) != 4 or words[0] != "idle" or words[2] != "best":
         raise parse_error("position", text, "the last part is 'idle I best B [resigned]'")
     try:
-        return int(words[1]), int(words[3]), resigned
+        idle, best = int(words[1]), int(words[3])
     except ValueError:
         raise parse_error("position", text, "idle and best are whole numbers") from None
+    # Counts no game reaches were taken as they came (idle 500, best 99).
+    if not 0 <= idle <= idle_limit:
+        raise parse_error(
+            "position", text, f"idle is 0..{idle_limit} (the game ends when it reaches the limit)"
+        )
+    if not 0 <= best <= len(ALL_TILES):
+        raise parse_error("position", text, f"best is 0..{len(ALL_TILES)} (the tiles there are)")
+    return idle, best, resigned
 
 
 def _heuristic(state: State[Any]) -> float:

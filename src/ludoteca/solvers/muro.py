@@ -256,6 +256,11 @@ def solve(state: State[Any], max_states: int | None) -> SolveResult:
     assert isinstance(state, MuroState)
     six, idle_limit = _params(state)
     limit = max_states or EXACT_NODES
+    outcome = state.outcome()
+    if outcome is not None:
+        # The game is over (a resigned one was searched as if play went on, and "won").
+        over = {"max_states": limit, "over": outcome.termination}
+        return SolveResult(outcome.won, 0, 0.0, [], EXACT_LABEL, over)
     started = time.perf_counter()
     arrays = arrays_from_state(state)
     found = run_search(arrays, six, idle_limit, limit)
