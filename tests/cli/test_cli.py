@@ -1317,6 +1317,29 @@ def test_study_list_tells_studies_apart_by_their_state_limit(private_database: P
     assert {row[1] for row in rows} == {"gaps"}, listed
 
 
+def test_a_study_reports_and_stores_the_state_limit_its_searches_ran_under(
+    private_database: Path,
+) -> None:
+    """``study acme --json`` said ``"max_states": null`` and ``study --list`` "any", while
+    the solver searched under its default (2,000,000 for Acme, 4,000 a search for Il Muro's
+    player), as ``solve`` said. A study stored so (null) is listed with the limit it ran
+    under; Acme's greedy policy searches nothing, so it takes no limit."""
+    from ludoteca.store import db
+    from ludoteca.store.results import study_id
+
+    ran = runner.invoke(app, ["study", "acme", "--deals", "1", "--json"])
+    assert json.loads(ran.stdout)["max_states"] == 2_000_000, ran.stdout
+    player = runner.invoke(app, ["study", "muro", "--policy", "player", "--deals", "1", "--json"])
+    assert json.loads(player.stdout)["max_states"] == 4_000, player.stdout
+    with db.connect(private_database) as connection:
+        study_id(connection, "mosaico", "mosaico", "solver", 0, None)
+    listed = runner.invoke(app, ["study", "--list", "--json"]).stdout.splitlines()
+    limits = {(row["game"], row["max_states"]) for row in map(json.loads, listed)}
+    assert limits == {("acme", 2_000_000), ("muro", 4_000), ("mosaico", 1_000_000)}, limits
+    greedy = ludoteca("study", "acme", "--policy", "greedy", "--deals", "1", "--max-states", "5")
+    assert greedy.returncode == 2 and "takes no --max-states" in greedy.stderr
+
+
 def test_solve_speaks_plainly_and_reads_a_positions_file_with_a_byte_order_mark(
     tmp_path: Path,
 ) -> None:

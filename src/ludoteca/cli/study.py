@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich import box
@@ -24,7 +24,7 @@ from ludoteca.cli.common import (
 )
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.registry import find_game
-from ludoteca.solvers.base import find_solver, no_unlimited_search
+from ludoteca.solvers.base import find_solver, has_solver, no_unlimited_search
 from ludoteca.store.results import list_studies
 from ludoteca.studies.policies import searches, study_limit
 from ludoteca.studies.runner import StudyPlan, run_study, takes_no_limit
@@ -67,6 +67,7 @@ def _list(db: DbOpt, as_json: bool, game: str | None) -> None:
         rows = [row for row in list_studies(connection) if name in (None, row["game"])]
     for row in rows:
         row.update(win_rates(row["won"], row["unknown"], row["deals"]))
+        row["max_states"] = _ran_under(row)
     if as_json:
         for row in rows:
             print(json.dumps(row))
@@ -98,6 +99,17 @@ def _list(db: DbOpt, as_json: bool, game: str | None) -> None:
     console.print(table)
 
 
+def _ran_under(row: dict[str, Any]) -> int | None:
+    """The state limit a stored study ran under. One stored before the limit given none was
+    stored says none (null), yet only Gaps' solver searches without one: the others'
+    policies ran under their own."""
+    limit: int | None = row["max_states"]
+    game = row["game"]
+    if limit is not None or not has_solver(game) or find_solver(game).searches_without_limit:
+        return limit
+    return study_limit(find_game(game), row["policy"], None)
+
+
 @app.command("study")
 def study_command(
     game: Annotated[str | None, typer.Argument(help="A solitaire (see 'ludoteca games').")] = None,
@@ -113,8 +125,8 @@ def study_command(
         int | None,
         typer.Option(
             help="Solver limit per search (gaps: a phase not won searches again for its best "
-            "dead end; default 20,000,000 for gaps, none for the others; 0: none); undecided "
-            "deals count as unknown."
+            "dead end; default 20,000,000 for gaps, the policy's own for the others, as solve's; "
+            "0: none, gaps only); undecided deals count as unknown."
         ),
     ] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the stored studies.")] = False,

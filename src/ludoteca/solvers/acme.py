@@ -254,6 +254,7 @@ ENTRY = register_solver(
         solve=solve,
         hint=hint,
         policies={"solver": _solver_policy, "greedy": _greedy_policy},
+        unlimited_policies=frozenset({"greedy"}),  # (it searches nothing)
         default_max_states=DEFAULT_MAX_STATES,
     )
 )

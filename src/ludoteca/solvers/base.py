@@ -83,9 +83,12 @@ class SolverEntry:
     batch_policies: Mapping[str, BatchPolicy] = field(default_factory=dict)
     default_max_states: int | None = None
     study_max_states: int | None = None
-    """The state limit of each search of a ``study`` given no ``--max-states`` (None: no
-    limit). Gaps sets one: without it a study's hard deals searched for minutes each, in
-    gigabytes."""
+    """The state limit of each search of a ``study`` given no ``--max-states`` (None: the
+    policy's own, :meth:`policy_limit`). Gaps sets one: without it a study's hard deals
+    searched for minutes each, in gigabytes."""
+    policy_max_states: Mapping[str, int] = field(default_factory=dict)
+    """The limit a policy given no state limit searches under, where it is not
+    ``default_max_states`` (Il Muro's player: a small search per sample)."""
     limited: bool = True
     """Whether a state limit applies (``--max-states``); Tappeto's answer is one line of at
     most 52 plays, so none does."""
@@ -94,6 +97,13 @@ class SolverEntry:
     searches_without_limit: bool = False
     """Whether ``max_states=None`` searches to the end (``--max-states 0``). Gaps' does; the
     others fall back to a limit of their own, so 0 is refused for them."""
+
+    def policy_limit(self, policy: str) -> int | None:
+        """The state limit ``policy`` searches under when given none: a study reports and
+        stores this one (it said "none" while the search ran under the solver's default)."""
+        if self.study_max_states is not None:
+            return self.study_max_states
+        return self.policy_max_states.get(policy, self.default_max_states)
 
 
 def no_unlimited_search(game: str) -> str:

@@ -551,5 +551,6 @@ register_solver(
             "player-3": partial(player_policy, samples=ROBUST_SAMPLES),
         },
         default_max_states=EXACT_NODES,
+        policy_max_states={"player": PLAYER_NODES, "player-3": PLAYER_NODES},
     )
 )

@@ -82,11 +82,11 @@ def searches(spec: GameSpec, name: str) -> bool:
 
 
 def study_limit(spec: GameSpec, name: str, asked: int | None) -> int | None:
-    """The state limit a study runs under: the one asked for, else the solver's default for
-    studies where the policy searches (``SolverEntry.study_max_states``)."""
+    """The state limit a study runs under: the one asked for, else the one the policy
+    searches under given none (``SolverEntry.policy_limit``), where it searches."""
     if asked is not None or not searches(spec, name):
         return asked
-    return find_solver(spec.name).study_max_states
+    return find_solver(spec.name).policy_limit(name)
 
 
 def find_batch(spec: GameSpec, name: str) -> BatchPolicy | None:
