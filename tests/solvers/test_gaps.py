@@ -1218,6 +1218,19 @@ def test_a_state_limit_under_a_time_budget_ends_the_solve_when_reached() -> None
     assert result.seconds < 15, result.seconds
 
 
+def test_a_loss_whose_best_dead_end_search_the_limit_stopped_is_not_complete() -> None:
+    """docs/rules/gaps.md (the solver): when the state limit stops the search for the best
+    dead end, ``best_in_sequence`` is null and ``complete`` false. Deal 3 is proved lost in
+    one state, but its best dead end needs more than the limit of 1: the answer said
+    complete, with no ``stopped``."""
+    result = find_solver("gaps").solve(SPEC.new_game("gaps", 3), 1)
+    assert result.winnable is False and result.extra["best_in_sequence"] is None
+    assert result.extra["complete"] is False and result.extra["stopped"] == "states"
+    whole = find_solver("gaps").solve(SPEC.new_game("gaps", 3), None)
+    assert whole.extra["complete"] is True and "stopped" not in whole.extra
+    assert whole.extra["best_in_sequence"] == 3
+
+
 def test_a_win_the_nested_search_finds_is_printed_without_detours() -> None:
     """The lines `solve` prints take each 2 straight to its row (`tidied`); a win found by
     the nested search (deal 1 under 10 states: the full search stops at once) did not:

@@ -136,6 +136,7 @@ def solve(
             answer.winnable, complete = True, True
             moves = _played(game, line)
     best: int | None = board.shape.full if answer.winnable else None
+    stopped = answer.stopped if answer.winnable is None else None
     if answer.winnable is False:
         # The time budget covers this search too (None when it runs out: not exact).
         deadline = 0.0 if seconds is None else start + seconds
@@ -143,6 +144,10 @@ def solve(
         states += most.states
         found = max(found, most.best_dead_end)
         best = most.best_dead_end if most.complete else None
+        if not most.complete:
+            # A loss proved within the limit, its best dead end not: the answer said
+            # complete, with nothing stopped.
+            complete, stopped = False, most.stopped
     seconds_taken = time.perf_counter() - start
     # A depth-first line: shortcuts to its later positions, where a look finds them (about
     # 0.3 s a pass over a full deal's line, after the search and not in its seconds).
@@ -160,7 +165,7 @@ def solve(
             "in_sequence_found": found if found >= 0 else None,
             "complete": complete,
             "max_states": max_states,
-            **({"stopped": answer.stopped} if answer.winnable is None else {}),
+            **({"stopped": stopped} if stopped is not None else {}),
         },
     )
 
