@@ -97,6 +97,11 @@ def test_play_records_a_finished_game_in_the_statistics() -> None:
         (["solve", "gaps", "--seed", "1", "--seconds", "inf"], "positive and finite, not inf"),
         (["solve", "gaps", "--seed", "1", "--seconds", "5", "--memory", "0.001"], "at least 1/64"),
         (["solve", "gaps", "--seed", "1", "--memory", "1"], "--memory goes with --seconds"),
+        # Each pointed to an option the solver refuses as well (--max-states, --seconds).
+        (["solve", "tappeto", "--seed", "3", "--seconds", "1"], "no --seconds (it searches"),
+        (["solve", "acme", "--seed", "3", "--seconds", "1"], "no --seconds; give --max-states"),
+        (["solve", "tappeto", "--seed", "3", "--memory", "2"], "tappeto solver takes no --memory"),
+        (["solve", "acme", "--seed", "3", "--memory", "2"], "acme solver takes no --memory"),
         (["solve", "gaps", "--seed", "1", "--seconds", "5", "--memory", "0"], "must be positive"),
         (["solve", "gaps", "--seed", "1", "--seconds", "5", "--memory", "1e6"], "more than this"),
         (["replay", "/nonexistent/game.json"], "no such file"),

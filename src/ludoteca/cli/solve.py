@@ -135,11 +135,13 @@ def solve_command(
     timed = entry.solve_timed
     if seconds is not None:
         if timed is None:
-            raise fail(f"the {spec.name} solver takes no --seconds; give --max-states")
+            # Pointing only to what this solver takes: Tappeto's refuses --max-states too.
+            instead = "; give --max-states" if entry.limited else " (it searches nothing)"
+            raise fail(f"the {spec.name} solver takes no --seconds{instead}")
         if not (math.isfinite(seconds) and seconds > 0):
             raise fail(f"--seconds must be positive and finite, not {seconds:g}")
         limit = max_states or None  # the clock replaces the default state limit
-    room = None if memory is None else _memory_bytes(memory, seconds)
+    room = None if memory is None else _memory_bytes(memory, seconds, spec.name, timed is not None)
     stop_at_once_on_ctrl_c(lambda: "no answer for the position being solved")
     errors = solved = 0
     for label, state in _positions(spec, chosen, seed, position, positions):
@@ -171,8 +173,12 @@ LEAST_MEMORY_GIB = 1 / 64
 without a word."""
 
 
-def _memory_bytes(gib: float, seconds: float | None) -> int:
-    """``--memory`` in bytes, checked: it goes with ``--seconds`` and must fit the machine."""
+def _memory_bytes(gib: float, seconds: float | None, game: str, timed: bool) -> int:
+    """``--memory`` in bytes, checked: it goes with ``--seconds`` and must fit the machine.
+    A solver without a timed search takes neither (it was told to give --seconds, which it
+    refuses)."""
+    if not timed:
+        raise fail(f"the {game} solver takes no --memory (it has no timed search)")
     if seconds is None:
         raise fail("--memory goes with --seconds (the table of a timed search)")
     if not gib > 0:
