@@ -8,6 +8,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 
 from ludoteca.core import ALL_TILES, DealRng, IllegalMoveError, NotationError, Tile, find_game
 from ludoteca.games.mosaico import (
@@ -17,6 +18,7 @@ from ludoteca.games.mosaico import (
     bounds,
     placement_ok,
 )
+from ludoteca.tui.base import renderer_for
 
 SPEC = find_game("mosaico")
 ROW = "0,0: 1M 2P 3C 4U 5F 6B"
@@ -237,7 +239,19 @@ def test_the_draw_pile_stays_hidden_and_the_set_aside_pile_is_open() -> None:
     seen = json.dumps(state.observation(0))
     assert state.hidden_from(0) == {"6B"}
     assert "6B" not in seen and '"current": "2M"' in seen and '"aside": ["1M"]' in seen
-    assert state.observation(0)["draw_count"] == 2
+    assert state.observation(0)["draw_count"] == 1
+
+
+def test_the_draw_count_is_of_the_face_down_tiles_only() -> None:
+    """Ruling (docs/rules/mosaico.md, the draw pile): hidden, only its size shown; the drawn
+    tile is shown. The count took in the drawn tile: "Draw pile: 1 face down" at the last
+    draw, the pile empty."""
+    state = endgame("", "2M")
+    assert state.observation(0)["current"] == "2M"
+    assert state.observation(0)["draw_count"] == 0
+    shown = Console(width=80, record=True)
+    shown.print(renderer_for("mosaico")(state.observation(0)))
+    assert "Draw pile: 0 face down" in shown.export_text()
 
 
 @settings(max_examples=25, deadline=None)

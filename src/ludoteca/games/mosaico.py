@@ -287,7 +287,9 @@ class MosaicoState(State[MosaicMove]):
             "current": str(turn.tile) if turn else None,
             "current_from": None if turn is None else ASIDE if turn.from_aside else "draw",
             "aside": [str(t) for t in reversed(self.aside)],
-            "draw_count": len(self.draw),
+            # The face-down tiles: the drawn one is shown as the tile to place (it was
+            # counted too, "1 face down" with the pile empty).
+            "draw_count": len(self.hidden_from(player)),
             "placed": len(self.mosaic),
             "legal_moves": self.legal_moves_text() if player == self.current_player else [],
             "outcome": o.as_json() if (o := self.outcome()) else None,
