@@ -303,3 +303,18 @@ def test_terminal_board_shows_the_table() -> None:
         console = Console(width=100, record=True)
         console.print(renderer_for("acme")(empty_waste.observation(0)))
         assert console.export_text().count("(0)") == 1  # the empty waste
+
+
+def test_a_win_is_said_once_on_the_status_line() -> None:
+    """Rule "End" (docs/rules/acme.md): the game is won when all 52 cards are home. The
+    status line read "won (won)", where the other solitaires say "won"."""
+    from rich.console import Console
+
+    from ludoteca.tui.base import renderer_for
+
+    state = state_from("- | - / - / - / - | KC KD KH KS | - | - | 0 | progress 0 moved 0")
+    assert state.won
+    console = Console(width=100, record=True)
+    console.print(renderer_for("acme")(state.observation(0)))
+    text = console.export_text()
+    assert "won" in text and "won (won)" not in text

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.core.cards import SUIT_NAMES, Card
-from ludoteca.tui.base import register_renderer
+from ludoteca.tui.base import append_outcome, register_renderer
 
 
 def empty() -> Text:
@@ -65,14 +65,8 @@ def _status(observation: Mapping[str, Any]) -> Text:
     status = Text(f"on foundations {observation['score']}/52", style="bold")
     status.append(f"   waste turned {observation['turns_used']}×")
     status.append("" if left is None else f" ({left} left)")
-    outcome = observation.get("outcome")
-    if outcome:
-        won = bool(outcome["winners"])
-        status.append(
-            f"   {'won' if won else 'lost'} ({outcome['termination']})",
-            style="bold green" if won else "bold red",
-        )
-    return status
+    # As the other solitaires say it: a win read "won (won)".
+    return append_outcome(status, observation)
 
 
 def render(observation: Mapping[str, Any]) -> RenderableType:
