@@ -117,6 +117,9 @@ def test_play_records_a_finished_game_in_the_statistics() -> None:
         # A solitaire was told "Missing option '--players'" before it was told what it is.
         (["tournament", "tappeto", "--games", "3"], "tappeto is a solitaire: use 'ludoteca study'"),
         (["tournament", "domino"], "say which bots sit at the table: --players"),
+        # An empty entry was dropped: a 2-player game where three seats were meant.
+        (["play", "domino", "--players", "you,,strong"], "--players has an empty entry (seat 2)"),
+        (["tournament", "domino", "--players", "strong,greedy,"], "empty entry (seat 3)"),
         # Il Muro's solver fell back to its own limit (1,000,000) and said none.
         (["solve", "muro", "--seed", "3", "--max-states", "0"], "always searches under a"),
         (["study", "muro", "--deals", "2", "--max-states", "0"], "--max-states 0 (none) is for"),

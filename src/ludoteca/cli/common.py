@@ -88,9 +88,21 @@ def players_list(text: str | None, spec: GameSpec) -> list[str]:
     """Seats from ``you,strong,greedy``; a solitaire is one seat for the person."""
     if text is None:
         return ["you"] + ["greedy"] * (spec.min_players - 1)
-    seats = [s.strip().lower() for s in text.split(",") if s.strip()]
+    seats = seat_names(text)
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise UnknownGameError(
             f"{spec.name} is for {spec.players_text}, --players names {len(seats)}"
+        )
+    return seats
+
+
+def seat_names(text: str) -> list[str]:
+    """The seats named by ``--players``, one per comma. An empty entry is refused: it was
+    dropped, and ``you,,strong`` sat two players where three were meant."""
+    seats = [name.strip().lower() for name in text.split(",")]
+    if "" in seats:
+        raise UnknownGameError(
+            f"--players has an empty entry (seat {seats.index('') + 1}) in '{shown(text)}': "
+            "name every seat, one per comma"
         )
     return seats

@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemaini
 from rich.table import Table
 
 from ludoteca.cli.app import app, console, fail, progress_bar
-from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, parse_params
+from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, parse_params, seat_names
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.registry import find_game
 from ludoteca.studies.tournament import run_tournament
@@ -37,7 +37,7 @@ def tournament_command(
         if spec.is_solitaire:
             raise fail(f"{spec.name} is a solitaire: use 'ludoteca study'")
         raise fail("say which bots sit at the table: --players strong,greedy (one per seat)")
-    bots = [b.strip().lower() for b in players.split(",") if b.strip()]
+    bots = seat_names(players)
     if jobs < 1:
         raise fail(f"--jobs must be at least 1, not {jobs}")
     columns = (
