@@ -305,6 +305,14 @@ def test_terminal_board_shows_the_table() -> None:
         assert console.export_text().count("(0)") == 1  # the empty waste
 
 
+def test_a_bad_card_is_echoed_as_typed() -> None:
+    """Notation (docs/rules/acme.md): a card and its destination, case not mattering. The
+    error echoed the card lowercased: "'xx' is not a card" for XX."""
+    with pytest.raises(NotationError, match="'XX' is not a card"):
+        deal(1).parse_move("XX c1")
+    assert deal(1).parse_move("th C1") == deal(1).parse_move("TH c1")
+
+
 def test_a_win_is_said_once_on_the_status_line() -> None:
     """Rule "End" (docs/rules/acme.md): the game is won when all 52 cards are home. The
     status line read "won (won)", where the other solitaires say "won"."""

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -228,6 +229,21 @@ def test_positions_name_their_problem() -> None:
     }
     for text, message in cases.items():
         with pytest.raises(NotationError, match=message):
+            SPEC.from_position(text, SPEC.variant())
+
+
+def test_a_bad_cell_or_tile_in_a_position_is_a_bad_position() -> None:
+    """Docs, notation: a position names its top-left cell and its tiles. A cell outside
+    every frame, or a bad tile, was told without the "bad position" every other mistake in a
+    position gets."""
+    good = with_row("1P").position()
+    cases = {
+        good.replace("0,0:", "9,9:", 1): "bad position '9,9': cell 9,9 is outside every frame",
+        good.replace("1P ", "1Z ", 1): "bad position '1Z': '1Z' is not a tile",
+        good.replace(" 6B", " 6Z", 1): "bad position '6Z'",
+    }
+    for text, message in cases.items():
+        with pytest.raises(NotationError, match=re.escape(message)):
             SPEC.from_position(text, SPEC.variant())
 
 

@@ -93,6 +93,13 @@ def test_a_carpet_too_big_for_the_deck_is_refused() -> None:
         SPEC.variant("tappeto", {"rows": "many"})
 
 
+def test_an_empty_carpet_is_refused_as_such() -> None:
+    """RULES.md (variants are parameters): a carpet has at least one row and one column.
+    rows=0 was told that "a 0 x 5 carpet does not fit in one deck"."""
+    with pytest.raises(NotationError, match="rows and cols must be at least 1, not 0 and 5"):
+        SPEC.variant("tappeto", {"rows": "0"})
+
+
 # --- play ----------------------------------------------------------------------------------
 
 

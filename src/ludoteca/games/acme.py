@@ -194,7 +194,8 @@ class AcmeState(State[AcmeMove]):
         return list(self._legal)
 
     def parse_move(self, text: str) -> AcmeMove:
-        words = text.strip().lower().split()
+        typed = text.strip().split()  # as typed: an error echoed 'XX' as 'xx'
+        words = [word.lower() for word in typed]
         if words and words[0] in ("draw", "turn"):
             if len(words) > 1:
                 raise parse_error("move", text, f"{words[0]} takes nothing after it")
@@ -202,7 +203,7 @@ class AcmeState(State[AcmeMove]):
         if len(words) != 2:
             raise parse_error("move", text, "a move is draw, turn, or a card and f or c1..c4")
         try:
-            card = Card.parse(words[0])
+            card = Card.parse(typed[0])
         except NotationError as err:
             raise parse_error("move", text, str(err)) from err
         if words[1] == "f":

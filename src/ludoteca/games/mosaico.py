@@ -318,7 +318,16 @@ def new_state(variant: Variant, seed: int, players: int) -> MosaicoState:
 
 
 def _tiles(text: str) -> list[Tile]:
-    return [] if text.strip() == "-" else [Tile.parse(t) for t in text.split()]
+    return [] if text.strip() == "-" else [_tile(t) for t in text.split()]
+
+
+def _tile(token: str) -> Tile:
+    """A tile of a position; a bad one is a bad position, as every other mistake in it (the
+    message came without that prefix)."""
+    try:
+        return Tile.parse(token)
+    except NotationError as err:
+        raise parse_error("position", token, str(err)) from None
 
 
 def _read_mosaic(text: str) -> dict[Cell, Tile]:
@@ -327,12 +336,15 @@ def _read_mosaic(text: str) -> dict[Cell, Tile]:
         raise parse_error(
             "position", text[:40], "the mosaic starts with its top-left cell, e.g. 0,0:"
         )
-    top, left = parse_cell(origin.strip())
+    try:
+        top, left = parse_cell(origin.strip())
+    except NotationError as err:  # (see _tile)
+        raise parse_error("position", origin.strip(), str(err)) from None
     rows = [row.split() for row in body.split("/")]
     if len({len(row) for row in rows}) != 1:
         raise parse_error("position", body[:40], "the mosaic's rows differ in length")
     mosaic = {
-        (top + r, left + c): Tile.parse(token)
+        (top + r, left + c): _tile(token)
         for r, row in enumerate(rows)
         for c, token in enumerate(row)
         if token != "--"

@@ -43,7 +43,12 @@ class TappetoParams:
         return DECK_SIZE - aces - self.carpet_size
 
     def check(self) -> None:
-        if self.rows < 1 or self.cols < 1 or self.reserve_size < 0:
+        if self.rows < 1 or self.cols < 1:
+            # (a 0 x 5 carpet was said not to fit in one deck)
+            raise NotationError(
+                f"rows and cols must be at least 1, not {self.rows} and {self.cols}"
+            )
+        if self.reserve_size < 0:
             raise NotationError(f"a {self.rows} x {self.cols} carpet does not fit in one deck")
 
 
