@@ -376,14 +376,17 @@ def test_hidden_tiles_stay_hidden_at_the_terminal(tmp_path: Path) -> None:
     assert mine.exit_code == 0 and "deal 5" not in mine.output, mine.output
 
 
-def test_at_one_screen_a_hand_is_drawn_only_after_it_is_handed_over() -> None:
+def test_at_one_screen_a_hand_is_drawn_only_after_it_is_handed_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Two people at one terminal: after seat 1's move the board was drawn for seat 2 and
     only then the screen cleared (seat 2's hand stayed in the scrollback), and after the
     hand-over prompt nothing was drawn."""
+    monkeypatch.setattr("ludoteca.cli.play.random_seed", lambda spec: 11)  # (no --seed here)
     first = find_game("domino").new_game(None, 11, 2).legal_moves_text()[0]
     result = runner.invoke(
         app,
-        ["play", "domino", "--players", "you,you", "--seed", "11"],
+        ["play", "domino", "--players", "you,you"],
         input=f"\n{first}\n\nquit\n",
         terminal_width=150,
     )
@@ -446,13 +449,16 @@ def test_a_study_stopped_before_its_first_deal_is_listed_without_seeds(
     assert (cells[4], cells[5], cells[6]) == ("–", "300k", "0"), cells  # seeds, states, deals
 
 
-def test_hot_seat_hides_each_hand_until_its_player_is_ready() -> None:
+def test_hot_seat_hides_each_hand_until_its_player_is_ready(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Two people at one screen: each turn starts with a blank prompt, not the other's hand."""
     game = next((s for s in all_games() if not s.is_solitaire), None)
     if game is None:
         pytest.skip("no multiplayer game registered")
+    monkeypatch.setattr("ludoteca.cli.play.random_seed", lambda spec: 2)  # (no --seed here)
     result = runner.invoke(
-        app, ["play", game.name, "--players", "you,you", "--seed", "2"], input="\n" * 3 + "quit\n"
+        app, ["play", game.name, "--players", "you,you"], input="\n" * 3 + "quit\n"
     )
     assert result.exit_code == 0, result.stdout
     assert "Seat 1" in result.stdout and "press Enter when only you can see" in result.stdout
@@ -480,6 +486,26 @@ def test_the_hand_over_erases_the_scrollback_and_shows_the_board_on_its_own_line
     assert "\x1b[2J" in written and "\x1b[3J" in written
     prompt_line = next(line for line in written.splitlines() if "press Enter" in line)
     assert "Domino" not in prompt_line and "Your hand" in written
+
+
+def test_people_at_one_screen_may_not_choose_a_deal_with_hidden_tiles() -> None:
+    """docs/web.md (``new``): with hidden tiles and more than one person at the table the deal
+    is drawn at random, since its chooser could deal it again and see every hand. The
+    terminal took ``--seed``, ``--position`` and ``new 7`` from any of them."""
+    chosen = ludoteca("play", "domino", "--players", "you,you", "--seed", "7")
+    assert chosen.returncode == 2 and "the deal is drawn at random" in chosen.stderr
+    assert len(chosen.stderr.strip().splitlines()) == 1, chosen.stderr
+    position = find_game("domino").new_game(None, 7, 2).position()
+    placed = ludoteca("play", "domino", "--players", "you,you", "--position", position)
+    assert placed.returncode == 2 and "drop --position" in placed.stderr
+    again = runner.invoke(
+        app, ["play", "domino", "--players", "you,you"], input="\nnew 7\nnew\n\nquit\n"
+    )
+    said = " ".join(again.stdout.split())
+    assert "the deal is drawn at random (a chosen deal would tell" in said, said
+    assert said.count("your turn: press Enter") == 2, said  # (new alone deals another)
+    alone = runner.invoke(app, ["play", "domino", "--players", "you,strong", "--seed", "7"])
+    assert alone.exit_code == 0, alone.stdout
 
 
 def test_hint_in_a_game_with_others_is_a_legal_move_for_your_seat() -> None:
@@ -1470,16 +1496,15 @@ def test_a_ctrl_c_during_a_change_of_the_game_waits_for_its_end() -> None:
     assert signal.getsignal(signal.SIGINT) is before
 
 
-def test_ctrl_d_at_the_hand_over_prompt_asks_as_quit_does() -> None:
+def test_ctrl_d_at_the_hand_over_prompt_asks_as_quit_does(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two people at one screen: the end of input at "press Enter when only you can see"
     ended the game ("aborted: end of input", status 1), a move not saved and all; it is quit
     there too, which asks once."""
     from ludoteca.core import find_game
 
+    monkeypatch.setattr("ludoteca.cli.play.random_seed", lambda spec: 4)  # (no --seed here)
     first = find_game("domino").new_game(None, 4, 2).legal_moves_text()[0]
-    result = runner.invoke(
-        app, ["play", "domino", "--players", "you,you", "--seed", "4"], input=f"\n{first}\n"
-    )
+    result = runner.invoke(app, ["play", "domino", "--players", "you,you"], input=f"\n{first}\n")
     assert result.exit_code == 0, result.output
     assert "this game is not saved" in result.stdout and "aborted" not in result.output
 

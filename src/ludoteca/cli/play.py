@@ -46,6 +46,20 @@ HELP = (
 )
 
 
+DEAL_DRAWN = (
+    "with other people at the table the deal is drawn at random (a chosen deal would tell its "
+    "chooser every hand)"
+)
+"""Why several people at one screen may not choose the deal of a game with hidden tiles: as
+the web says it (docs/web.md, ``new``)."""
+
+
+def may_choose_the_deal(spec: GameSpec, seats: list[str]) -> bool:
+    """Whether the deal may be chosen (``--seed``, ``--position``, ``new N``): not by one of
+    several people at a table with hidden tiles, who could deal it again to see every hand."""
+    return not spec.deal_is_secret or seats.count(HUMAN) <= 1
+
+
 LOST_AS = {
     "stuck": "No more moves.",
     "resigned": "You gave up.",
@@ -298,6 +312,8 @@ class Session:
         in progress is only left after a second ``new``, since it is not kept."""
         if number and not number.isdigit():
             raise LudotecaError(f"new takes a deal number: new 42, not {shown(number)}")
+        if number and not may_choose_the_deal(self.spec, self.seats):
+            raise LudotecaError(f"{DEAL_DRAWN}: new alone deals another")
         deal = int(number) if number else random_seed(self.spec)
         check_deal_numbers(deal)
         self.leaving("new")
@@ -480,6 +496,8 @@ def play_command(
             raise fail("say which game: ludoteca play GAME (see 'ludoteca games'), or --load FILE")
         spec, chosen = resolve(game, variant, param)
         seats = players_list(players, spec)
+        if (seed is not None or position is not None) and not may_choose_the_deal(spec, seats):
+            raise fail(f"{DEAL_DRAWN}: drop --{'seed' if position is None else 'position'}")
         if position is not None:
             if seed is not None:
                 # It was ignored: the redeals of a position without "| seed N" shuffle as deal 0.
