@@ -1374,6 +1374,27 @@ def test_a_study_reports_and_stores_the_state_limit_its_searches_ran_under(
     assert greedy.returncode == 2 and "takes no --max-states" in greedy.stderr
 
 
+def test_a_study_stored_with_no_limit_before_resumes_under_its_own(
+    private_database: Path,
+) -> None:
+    """Once the limit a study ran under was stored, an Acme study stored before (with none,
+    though it ran under 2,000,000) was not resumed by the same command: a second study
+    started beside it. It takes its limit and resumes; a Gaps study with no limit (0 is none
+    there) is not taken for one with Gaps' default."""
+    from ludoteca.store import db
+    from ludoteca.store.results import list_studies, study_id
+
+    with db.connect(private_database) as connection:
+        old = study_id(connection, "acme", "acme", "solver", 0, None)
+        unlimited = study_id(connection, "gaps", "no-redeal", "solver", 0, None)
+    runner.invoke(app, ["study", "acme", "--deals", "1"])
+    runner.invoke(app, ["study", "gaps", "-v", "no-redeal", "--deals", "1"])
+    with db.connect(private_database) as connection:
+        rows = {(r["game"], r["study_id"]): r["max_states"] for r in list_studies(connection)}
+    assert rows[("acme", old)] == 2_000_000 and len([g for g, _ in rows if g == "acme"]) == 1
+    assert rows[("gaps", unlimited)] is None and len([g for g, _ in rows if g == "gaps"]) == 2
+
+
 def test_solve_speaks_plainly_and_reads_a_positions_file_with_a_byte_order_mark(
     tmp_path: Path,
 ) -> None:

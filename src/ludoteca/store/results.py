@@ -80,10 +80,20 @@ def study_id(
     policy: str,
     first_seed: int,
     max_states: int | None,
+    stored_as_none: bool = False,
 ) -> int:
-    """The id of this study, created if new: the same settings resume the same study."""
+    """The id of this study, created if new: the same settings resume the same study.
+    ``stored_as_none``: the study may have been stored with no limit (0) though its searches
+    ran under ``max_states``, as every study but Gaps' was before the limit was stored; such a
+    study takes its limit now, and resumes."""
     limit = max_states or 0
     with connection:
+        if stored_as_none and limit:
+            connection.execute(
+                "UPDATE OR IGNORE studies SET max_states=? WHERE game=? AND variant=? AND policy=?"
+                " AND first_seed=? AND max_states=0",
+                (limit, game, variant, policy, first_seed),
+            )
         connection.execute(
             "INSERT OR IGNORE INTO studies (game, variant, policy, first_seed, max_states, created)"
             " VALUES (?, ?, ?, ?, ?, ?)",

@@ -15,10 +15,11 @@ from ludoteca.core.errors import UnknownGameError
 from ludoteca.core.game import GameSpec, Variant
 from ludoteca.core.registry import find_game, variant_for
 from ludoteca.core.rng import DealRng, check_deal_numbers
+from ludoteca.solvers.base import find_solver
 from ludoteca.store import results
 from ludoteca.store.results import DealRow
 from ludoteca.studies.executors import make_executor
-from ludoteca.studies.policies import find_batch, find_policy, searches
+from ludoteca.studies.policies import find_batch, find_policy, searches, study_limit
 from ludoteca.studies.stats import win_rates
 
 
@@ -137,8 +138,15 @@ def run_study(
     """Play the deals not yet in the database, then summarise all of the plan's deals."""
     spec, variant = plan.resolve()
     key = spec.variant_label(variant)
+    # Before the limit a study ran under was stored, a study run with the policy's own limit
+    # was stored with none: the same command resumes it. (Not Gaps': its none is no limit.)
+    default = (
+        plan.max_states is not None
+        and plan.max_states == study_limit(spec, plan.policy, None)
+        and not find_solver(spec.name).searches_without_limit
+    )
     study = results.study_id(
-        connection, spec.name, key, plan.policy, plan.first_seed, plan.max_states
+        connection, spec.name, key, plan.policy, plan.first_seed, plan.max_states, default
     )
     wanted = range(plan.first_seed, plan.first_seed + plan.deals)
     done = results.done_seeds(connection, study)
