@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.panel import Panel
 
 from ludoteca.cli.app import app, console, fail
-from ludoteca.cli.play import HUMAN
+from ludoteca.cli.play import HUMAN, ask
 from ludoteca.core.game import State
 from ludoteca.core.saves import loads, restore
 from ludoteca.store.files import read_text
@@ -67,7 +67,7 @@ def replay_command(
     for number, move in enumerate(moves, start=1):
         if step:
             try:
-                console.input("[dim]Enter for the next move[/]")
+                ask("[dim]Enter for the next move[/]")
             except EOFError:
                 # The end of input (Ctrl-D, or a pipe run dry) ends the stepping, not in error.
                 # (On a new line: the prompt's line was left open when input ended.)
