@@ -1620,3 +1620,20 @@ def test_the_table_panel_names_the_bots_in_their_seats(
     )
     replayed = runner.invoke(app, ["replay", str(save), "--as-player", "1"])
     assert replayed.exit_code == 0 and seat in replayed.stdout, replayed.output
+
+
+def test_a_seat_is_you_only_when_a_person_sits_there() -> None:
+    """``replay --as-player 2`` of a game of you, greedy, greedy labelled the bot's seat it
+    showed "(you)" as well as the person's; two people at one screen would both read
+    "(you)". A bot's seat is named by its bot; "(you)" is the person whose view is shown,
+    or the one person at the table."""
+    from ludoteca.tui._fruit import seat_label
+
+    bots = {"you": 1, "seat_names": ["you", "greedy", "greedy"]}
+    assert [seat_label(bots, s, "seat ") for s in range(3)] == [
+        "seat 1 (you)",
+        "seat 2 (greedy)",
+        "seat 3 (greedy)",
+    ]
+    people = {"seat": 1, "seat_names": ["you", "you", "strong"]}
+    assert [seat_label(people, s, "P") for s in range(3)] == ["P1", "P2 (you)", "P3 (strong)"]

@@ -41,11 +41,21 @@ def seat_names(observation: Mapping[str, Any]) -> list[str] | None:
 
 
 def seat_label(observation: Mapping[str, Any], seat: int, prefix: str) -> str:
-    """A seat as the panel names it: ``P2 (strong)``, ``seat 3 (greedy)``, ``P1 (you)``."""
+    """A seat as the panel names it: ``P2 (strong)``, ``seat 3 (greedy)``, ``P1 (you)``.
+
+    Given the seats, a bot's seat is named by its bot, even when its view is the one shown
+    (a replay ``--as-player``), and a person's reads "(you)" when it is the view shown or the
+    one person at the table; with several people, the others' seats are numbers only."""
     label = f"{prefix}{seat + 1}"
+    viewer = observation.get("you", observation.get("seat"))
     names = seat_names(observation)
-    if seat == observation.get("you", observation.get("seat")):
-        return label + " (you)"
-    if names is not None and seat < len(names) and names[seat] != "human":
+    if names is None or seat >= len(names):
+        return label + " (you)" if seat == viewer else label
+    people = [s for s, name in enumerate(names) if name in PEOPLE]
+    if names[seat] not in PEOPLE:
         return f"{label} ({names[seat]})"
-    return label
+    return label + " (you)" if seat == viewer or people == [seat] else label
+
+
+PEOPLE = frozenset({"you", "human"})
+"""How a person's seat is named: ``you`` at the terminal, ``human`` in the web's records."""
