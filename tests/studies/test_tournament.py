@@ -84,3 +84,22 @@ def test_workers_play_every_game_once() -> None:
     )
     assert sorted(r.seed for r in summary.records) == list(range(9))
     assert told[-1] == 9 and told == sorted(told)
+
+
+def test_shared_wins_keep_their_halves_in_the_interval() -> None:
+    """A game won by two gives each half a win. The interval was the Wilson interval of the
+    rounded count: 157.5 of 200 as 158, 92.5 as 92 and 107.5 as 108 (Python rounds halves to
+    even), so two players who shared their wins had intervals that did not mirror each
+    other. It is the Wilson formula on the shares themselves."""
+    from ludoteca.studies.stats import wilson, wilson_of_shares
+    from ludoteca.studies.tournament import GameRecord, TournamentSummary
+
+    assert wilson_of_shares(158, 200) == pytest.approx(wilson(158, 200))
+    records = [GameRecord(i, (1.0, 0.0), (0.0, 0.0), 1, True) for i in range(90)]
+    records += [GameRecord(90 + i, (0.0, 1.0), (0.0, 0.0), 1, True) for i in range(105)]
+    records += [GameRecord(195 + i, (0.5, 0.5), (0.0, 0.0), 1, True) for i in range(5)]
+    first, second = TournamentSummary("domino", "domino", ["a", "b"], records).as_json()["players"]
+    assert (first["wins"], second["wins"]) == (92.5, 107.5)
+    assert first["ci95"][0] == pytest.approx(1 - second["ci95"][1])
+    assert first["ci95"][1] == pytest.approx(1 - second["ci95"][0])
+    assert wilson(92, 200)[0] < first["ci95"][0] < wilson(93, 200)[0]

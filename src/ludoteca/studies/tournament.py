@@ -14,7 +14,7 @@ from ludoteca.core.errors import UnknownGameError
 from ludoteca.core.registry import find_game, variant_for
 from ludoteca.core.rng import DealRng, check_deal_numbers
 from ludoteca.studies.executors import make_executor
-from ludoteca.studies.stats import wilson
+from ludoteca.studies.stats import wilson_of_shares
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ class TournamentSummary:
         table = []
         for i, name in enumerate(self.entrants):
             wins = sum(r.shares[i] for r in self.records)
-            low, high = wilson(round(wins), games)
+            low, high = wilson_of_shares(wins, games)
             table.append(
                 {
                     "entrant": name,
