@@ -29,7 +29,7 @@ from benchkit import (
     Parser,
     check_seed_range,
     distinct_deal_numbers,
-    leave_ctrl_c_to_the_parent,
+    follow_the_parent,
     positive_seconds,
     rate_text,
     run,
@@ -146,7 +146,7 @@ def main() -> None:
             results: Iterable[Row] = map(decide, jobs)
         else:
             pool = ProcessPoolExecutor(
-                args.processes, max_tasks_per_child=1, initializer=leave_ctrl_c_to_the_parent
+                args.processes, max_tasks_per_child=1, initializer=follow_the_parent
             )
             stack.enter_context(pool)
             results = (f.result() for f in as_completed([pool.submit(decide, j) for j in jobs]))

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 
-from benchkit import Parser, check_seed_range, leave_ctrl_c_to_the_parent, rate_text, run, whole
+from benchkit import Parser, check_seed_range, follow_the_parent, rate_text, run, whole
 from ludoteca.games.gaps import MAX_REDEALS, SPEC, GapsState
 from ludoteca.solvers.gaps import NESTED_RUNS, play_phases, within
 from ludoteca.studies.stats import wilson
@@ -66,7 +66,7 @@ def main() -> None:
         if args.processes == 1:
             results: Iterable[Outcome] = map(play, jobs)
         else:
-            pool = ProcessPoolExecutor(args.processes, initializer=leave_ctrl_c_to_the_parent)
+            pool = ProcessPoolExecutor(args.processes, initializer=follow_the_parent)
             stack.enter_context(pool)
             # In seed order, as map gives them; map also cancels what is left when Ctrl-C
             # stops the run, which races the pool's own clean-up into a traceback.

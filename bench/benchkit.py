@@ -14,7 +14,7 @@ from typing import NoReturn
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c, tell
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.rng import MAX_DEAL
-from ludoteca.studies.executors import leave_ctrl_c_to_the_parent
+from ludoteca.studies.executors import follow_the_parent
 from ludoteca.studies.stats import wilson
 
 __all__ = [
@@ -22,7 +22,7 @@ __all__ = [
     "check_seed_range",
     "deal_numbers",
     "distinct_deal_numbers",
-    "leave_ctrl_c_to_the_parent",
+    "follow_the_parent",
     "positive_seconds",
     "rate_text",
     "run",
@@ -115,7 +115,7 @@ def rate_text(won: int, decided: int) -> str:
 
 def run(main: Callable[[], None]) -> None:
     """Run a bench script's ``main``: Ctrl-C ends it at once (worker processes first, which
-    ignore it themselves: :func:`leave_ctrl_c_to_the_parent`) with one line, status 130; a
+    ignore it themselves: :func:`follow_the_parent`) with one line, status 130; a
     game, variant, bot or parameter that does not exist is one line of error, status 2; a
     reader that stops early (``| head``) ends it quietly, status 1."""
     stop_at_once_on_ctrl_c(lambda: CUT_SHORT)

@@ -1637,3 +1637,15 @@ def test_a_seat_is_you_only_when_a_person_sits_there() -> None:
     ]
     people = {"seat": 1, "seat_names": ["you", "you", "strong"]}
     assert [seat_label(people, s, "P") for s in range(3)] == ["P1", "P2 (you)", "P3 (strong)"]
+
+
+def test_a_save_of_several_players_that_names_no_seats_is_not_played(tmp_path: Path) -> None:
+    """A save of a Domino game with no seats sat one person at a table of two, then ended
+    in an IndexError. play needs the seats (the engine's own saves may leave them out)."""
+    from ludoteca.core.saves import snapshot
+
+    save = tmp_path / "seatless.json"
+    save.write_text(snapshot(find_game("domino").new_game(None, 5, 2)).dumps())
+    played = runner.invoke(app, ["play", "--load", str(save)])
+    assert played.exit_code == 2, played.output
+    assert "the save names no seats, and play needs to know who sits where" in played.output

@@ -56,7 +56,6 @@ def test_save_round_trips() -> None:
         # One seat a player: a game of two with one seat or none failed with an IndexError,
         # and a seat of 5 became the bot '5'.
         (lambda d: d.update(players=2, seats=["you"]), "1 seat for a game of 2 players"),
-        (lambda d: d.update(players=2, seats=[]), "0 seats for a game of 2 players"),
         (lambda d: d.update(seats=["you", "greedy"]), "2 seats for a game of 1 player$"),
         (lambda d: d.update(seats=[5]), "every seat must be text: 'you' or a bot's name"),
     ],

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 import tracemalloc
 from pathlib import Path
 from typing import Any
@@ -194,3 +199,53 @@ def test_a_study_of_many_deals_hands_them_out_without_listing_them(
         listed = list_studies(connection)
         assert [s["deals"] for s in listed] == [1]
         assert results.done_seeds(connection, listed[0]["study_id"]) == {5}
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # gone meanwhile
+                continue
+            # The command name may hold spaces: the parent's pid follows its closing bracket.
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
+def test_workers_end_when_the_study_is_killed(tmp_path: Path) -> None:
+    """A study with --jobs 2 killed with SIGKILL left its two workers waiting on its pipe
+    for good (each perhaps holding a 2 GiB Gaps table): they end with it now."""
+    command = [sys.executable, "-m", "ludoteca", "study", "mosaico", "--policy", "player"]
+    command += ["--deals", "2000", "--jobs", "2", "--db", str(tmp_path / "k.sqlite3")]
+    study = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while len(workers) < 2 and time.monotonic() < deadline and study.poll() is None:
+            time.sleep(0.2)
+            workers = _children(study.pid)
+        assert len(workers) >= 2, "the workers never started"
+        time.sleep(1.0)  # (past their initializer)
+    finally:
+        study.kill()
+        study.wait()
+    deadline = time.monotonic() + 20
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = [pid for pid in workers if _alive(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "workers outlived the study"

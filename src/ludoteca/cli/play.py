@@ -532,5 +532,8 @@ def _resumed(
     saved, state = loads(read_text(load), str(load))
     if game is not None and find_game(game).name != state.spec.name:
         raise fail(f"{load} is a saved game of {state.spec.name}, not of {game}")
+    if not saved.seats and state.players > 1:
+        # (it sat one person at a table of several: an IndexError)
+        raise fail(f"{load}: the save names no seats, and play needs to know who sits where")
     # (A save from before games had an id gets one now.)
     return state, saved.seats or [HUMAN], saved.start, saved.game_id or uuid.uuid4().hex

@@ -109,9 +109,9 @@ def parse_saved(text: str, source: str = "save") -> SavedGame:
         )
     except (KeyError, TypeError) as err:
         raise SaveFileError(f"{source}: {err.args[0]}") from None
-    # One seat a player (a solitaire's may be left out): a game of two with one seat
-    # failed later with an IndexError.
-    if len(saved.seats) != saved.players and not (saved.players == 1 and not saved.seats):
+    # One seat a player, or none named (a save of the engine's own, for a program to read):
+    # a game of two with one seat failed later with an IndexError.
+    if saved.seats and len(saved.seats) != saved.players:
         raise SaveFileError(
             f"{source}: {len(saved.seats)} seat{'' if len(saved.seats) == 1 else 's'} for a game "
             f"of {saved.players} player{'' if saved.players == 1 else 's'}"

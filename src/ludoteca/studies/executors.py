@@ -4,7 +4,10 @@ cluster backend (e.g. a Dask or MPI executor) can be slotted in beside these two
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, ParamSpec, TypeVar
@@ -25,11 +28,23 @@ class InlineExecutor(Executor):
         return future
 
 
-def leave_ctrl_c_to_the_parent() -> None:
-    """Workers ignore Ctrl-C: the command that started them stops them (no traceback from
-    each worker, no half-told result). The initializer of every worker pool (the bench
-    scripts' too)."""
+def follow_the_parent() -> None:
+    """The initializer of every worker pool (the bench scripts' too). Workers ignore
+    Ctrl-C: the command that started them stops them (no traceback from each worker, no
+    half-told result). And they end when that command is gone: killed (``kill -9``), it
+    left them waiting on its pipe for good, each perhaps with a 2 GiB Gaps table."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:  # (an orphan is handed to another process)
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="follow-the-parent", daemon=True).start()
+
+
+PARENT_CHECK_SECONDS = 1.0
 
 
 def make_executor(jobs: int) -> Executor:
@@ -37,6 +52,4 @@ def make_executor(jobs: int) -> Executor:
     if jobs <= 1:
         return InlineExecutor()
     context: Any = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(
-        max_workers=jobs, mp_context=context, initializer=leave_ctrl_c_to_the_parent
-    )
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=follow_the_parent)
