@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from ludoteca.core.errors import IllegalMoveError, NotationError, UnknownGameError, shown
+from ludoteca.core.rng import check_deal_numbers
 
 TERMINAL = -1
 """``current_player`` of a finished game."""
@@ -182,6 +183,9 @@ class GameSpec:
         seed: int = 0,
         players: int | None = None,
     ) -> State[Any]:
+        """Deal ``seed`` (0..2**63-1) of a variant (a name, a :class:`Variant`, or None for
+        the default) for ``players`` (default: the fewest the game takes)."""
+        check_deal_numbers(seed)  # (deal -1 was dealt, which every command refuses)
         chosen = variant if isinstance(variant, Variant) else self.variant(variant)
         count = self.min_players if players is None else players
         if not self.min_players <= count <= self.max_players:
