@@ -9,7 +9,7 @@ import math
 import os
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c, tell
 from ludoteca.core.errors import LudotecaError
@@ -34,7 +34,16 @@ CUT_SHORT = "the run was cut short: no summary (the lines printed so far stand)"
 
 
 class Parser(argparse.ArgumentParser):
-    """``argparse`` with its error on one line, not after a usage block."""
+    """``argparse`` with its error on one line, not after a usage block, and every default
+    in ``--help`` (``--deals DEALS  (default: 200)``) unless the option's text names it."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        text = kwargs.get("help") or ""
+        default = kwargs.get("default")
+        shown = default not in (None, False, argparse.SUPPRESS) and args[0].startswith("-")
+        if shown and "default" not in text:
+            kwargs["help"] = f"{text} (default: %(default)s)".strip()
+        return super().add_argument(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")

@@ -4,6 +4,7 @@ inputs): Ctrl-C and bad options get one line, never a traceback."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -149,6 +150,23 @@ def test_a_few_holdings_time_the_split_without_a_size_class_left_empty() -> None
     result = bench("bench_scalafrutta.py", "split", "--holdings", "0")
     assert result.returncode == 0, result.stderr
     assert "36 tiles:" in result.stdout and "0-12 tiles" not in result.stdout
+    # It said "50 random holdings": the 50 holdings of all 36 tiles it always adds.
+    assert "0 random holdings and 50 of all 36 tiles" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("script", "option"),
+    [
+        ("bench_muro.py", "--player-nodes"),
+        ("bench_acme.py", "--deals"),
+        ("bench_mosaico.py", "--max-states"),
+    ],
+)
+def test_help_gives_each_option_its_default(script: str, option: str) -> None:
+    """``--help`` of the Acme, Il Muro and Mosaico benches named options without their
+    defaults: how many deals a bare run plays was left to the source."""
+    result = bench(script, "--help")
+    assert re.search(rf"\n  {option} \S+\s+\(default: \d+\)", result.stdout), result.stdout
 
 
 @pytest.mark.parametrize("script", sorted(p.name for p in BENCH.glob("bench_*.py")))
