@@ -42,6 +42,7 @@ ROOM_FACTS = {
     "can_redo",
     "can_hint",
     "can_restart",
+    "can_again",
     "outcome",
     "observation",
 }
