@@ -1270,7 +1270,7 @@ def test_the_creator_who_opens_their_own_invitation_keeps_their_seat(table: Any)
     )
     assert set(saved_seat(page, room)["tokens"]) == {"0", "1"}
     page.locator(".invites summary").click()
-    expect(page.locator(".invites li")).to_have_text(re.compile(r"^Seat 1: "))
+    expect(page.locator(".invites li")).to_have_text(re.compile(r"^Player 1: "))
     page.locator(".invites a").first.click()
     page.wait_for_function(
         "room => JSON.parse(localStorage.getItem('ludoteca.seats'))[room].seat === 0", arg=room
@@ -1332,6 +1332,27 @@ def test_a_table_with_another_person_is_forgotten_in_this_browser_only(
     expect(first.page.locator(".resume")).to_be_hidden()
     store = live.app.state.rooms.store
     assert [r["room"] for r in store.games_in_progress("leaver")] == [room]
+
+
+def test_the_count_of_games_elsewhere_says_more_only_beside_games_listed(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """Forget emptied the list, and the line under it still said "1 more game in progress
+    started in another browser", more than nothing listed."""
+    tables = [table_on(open_page(), live) for _ in range(2)]
+    for table in tables:
+        table.home()
+        table.page.locator("#player").fill("twice")
+        table.page.locator("#player").press("Tab")
+        table.page.wait_for_selector("text=Statistics for twice")
+        table.start("tappeto", seed=3)
+    here = tables[1]
+    here.home()
+    note = here.page.locator(".resume .elsewhere")
+    expect(note).to_have_text(re.compile(r"^1 more game in progress started in another"))
+    here.page.locator(".resume li .forget").click()
+    expect(here.page.locator(".resume li")).to_have_count(0)
+    expect(note).to_have_text(re.compile(r"^1 game in progress started in another browser"))
 
 
 def test_esc_gives_the_focus_back_to_a_piece_with_two_keys(table: Any) -> None:
@@ -1423,8 +1444,10 @@ def test_the_status_line_says_each_bot_s_move_since_yours(table: Any) -> None:
     assert len(bots) >= 2
     status = table.page.locator(".status").inner_text()
     for seat in bots:
-        assert f"Random bot (seat {seat + 1}) played" in status, status
-    assert status.count(" played ") == len(bots)
+        assert f"Random bot (seat {seat + 1}) " in status, status
+    assert status.count("Random bot (seat ") == len(bots)
+    # Another's move in words that fit it: a block said "your special move".
+    assert "your special move" not in status and " played " not in status, status
 
 
 def test_the_home_page_controls_name_their_game(table: Any) -> None:

@@ -247,13 +247,17 @@ def test_the_game_survives_a_server_restart(db: Any, seated: Any, app_on: Any) -
 
 
 def test_joining_needs_the_seat_token(client: TestClient, player: Any, seated: Any) -> None:
-    """A seat is taken only with its token; bot seats cannot be taken at all."""
+    """A seat is taken only with its token; bot seats cannot be taken at all. The refusals
+    name players from 1, as the page does (it read "wrong token for seat 1" for the page's
+    "Player 2")."""
     joined, _ = player.start("domino", seats=["human", "random"], seed=5)
     room = joined["room"]
     with client.websocket_connect("/ws") as socket:
         other = seated(socket)
-        assert other.ask("join", room=room, seat=0, token="guess")["code"] == "forbidden"
-        assert other.ask("join", room=room, seat=1, token="guess")["code"] == "forbidden"
+        wrong = other.ask("join", room=room, seat=0, token="guess")
+        assert wrong["code"] == "forbidden" and wrong["message"] == "wrong token for player 1"
+        bot = other.ask("join", room=room, seat=1, token="guess")
+        assert bot["code"] == "forbidden" and bot["message"] == "player 2 is a bot"
         assert other.ask("join", room=room, seat=9, token="x")["code"] == "bad-seat"
         assert other.ask("join", room="nothing", seat=0, token="x")["code"] == "unknown-room"
         assert other.ask("view", seat=0)["code"] == "no-table"
@@ -678,6 +682,40 @@ def test_a_hidden_deal_is_not_dealt_again_to_a_table_of_people(
     assert refused["code"] == "forbidden" and "a new deal, not the same one" in refused["message"]
     _, against_bots = player.start("domino", seats=["human", "greedy"])
     assert against_bots["can_again"] is True
+
+
+def test_a_split_of_tiles_everyone_saw_is_shown_though_they_go_back_to_the_pile(
+    db: Path,
+) -> None:
+    """docs/web.md, `last_move`: a move is hidden from a seat only when it names something
+    hidden from that seat. A Scalafrutta split that ends a hand names tiles shown to all
+    until then, which it sends back into the face-down pile: it was judged after the move
+    and shown as 'a move you cannot see'. A move naming what was hidden both before and
+    after it stays hidden."""
+    import random
+
+    from ludoteca.server.rooms import RoomConfig, Rooms
+    from ludoteca.server.views import _names_hidden
+    from ludoteca.store.web import WebStore
+
+    rooms = Rooms(WebStore(db), RoomConfig(bot_delay=0.0, hint_seconds=0.5))
+    seats = ["human", "greedy", "random"]
+    room = rooms.create(
+        {"game": "scalafrutta", "variant": "scalafrutta", "seats": seats, "seed": 1}
+    )
+    pick = random.Random(1)
+    shown = 0
+    while not room.state.is_over and shown < 3:
+        seat = room.state.current_player
+        room._apply(seat, pick.choice(room.state.legal_moves_text()))
+        by, text = room.moves[-1]
+        if by != 0 and _names_hidden(text, room.state.hidden_from(0)):
+            assert text.startswith("split"), text  # (only a split names such tiles here)
+            assert room.view(0)["last_move"] == {"seat": by, "move": text}
+            shown += 1
+    assert shown, "no split of shown tiles went back to the pile"
+    room.undo(0)
+    assert room.hidden_before_last is None  # (after an undo, what was seen is not known)
 
 
 def test_the_rules_open_with_the_game_not_the_source_files(client: TestClient) -> None:

@@ -65,6 +65,9 @@ class Room:
         self.moves: list[tuple[int, str]] = list(saved.moves)
         self.state: State[Any] = self._replay([m for _, m in self.moves])
         self.redo_stack: list[tuple[int, str]] = []
+        self.hidden_before_last: list[frozenset[str]] | None = None
+        """What each seat could not see before the last move (None: not known, after a
+        replay or an undo): a move naming only what a seat saw before it hides nothing."""
         self.listeners: dict[Listener, int] = {}
         self.lock = asyncio.Lock()
         self._bot_task: asyncio.Task[None] | None = None
@@ -92,9 +95,10 @@ class Room:
             raise ProtocolError("bad-seat", f"this game has seats 0..{len(self.saved.seats) - 1}")
         expected = self.saved.tokens[seat]
         if expected is None:
-            raise ProtocolError("forbidden", f"seat {seat} is played by a bot")
+            raise ProtocolError("forbidden", f"player {seat + 1} is a bot")
         if not secrets.compare_digest(expected, token):
-            raise ProtocolError("forbidden", f"wrong token for seat {seat}")
+            # (Players counted from 1 in messages, as the page names them; seat 0 is player 1.)
+            raise ProtocolError("forbidden", f"wrong token for player {seat + 1}")
 
     def play(self, seat: int, text: str, ply: int | None) -> None:
         if ply is not None and ply != len(self.moves):
@@ -103,11 +107,14 @@ class Room:
         if to_move == TERMINAL:
             raise ProtocolError("illegal", "the game is over")
         if to_move != seat:
-            raise ProtocolError("not-your-turn", f"seat {to_move} is to move, not seat {seat}")
+            raise ProtocolError(
+                "not-your-turn", f"player {to_move + 1} is to move, not player {seat + 1}"
+            )
         self._apply(seat, text)
         self.redo_stack.clear()
 
     def _apply(self, seat: int, text: str) -> None:
+        hidden = [self.state.hidden_from(s) for s in range(len(self.saved.seats))]
         try:
             move = self.state.apply(text)
         except NotationError as err:
@@ -127,6 +134,7 @@ class Room:
             self.state.undo()
             raise ProtocolError("storage", f"the move was not saved: {err}") from err
         self.moves.append((seat, played))
+        self.hidden_before_last = hidden
 
     def result(self) -> Result | None:
         """The result to store, once the game is over (the first person's, who started it)."""
@@ -154,6 +162,7 @@ class Room:
         for _ in undone:
             self.state.undo()
         del self.moves[mine[-1] :]
+        self.hidden_before_last = None
         # Redo replays the seat's own move; bots answer it again by themselves.
         self.redo_stack.append(undone[0])
 
@@ -173,6 +182,7 @@ class Room:
         self.state = self._replay([])
         self.moves.clear()
         self.redo_stack.clear()
+        self.hidden_before_last = None
 
     def abandon(self, seat: int) -> None:
         self._only_bots_besides(seat, "abandon")

@@ -57,7 +57,12 @@ def _last_move(room: Room, seat: int) -> dict[str, Any] | None:
     if not room.moves:
         return None
     by, text = room.moves[-1]
-    if by != seat and _names_hidden(text, room.state.hidden_from(seat)):
+    hidden = room.state.hidden_from(seat)
+    if room.hidden_before_last is not None and seat < len(room.hidden_before_last):
+        # Only what the seat could see neither before the move nor after it: a Scalafrutta
+        # split names the tiles it sends back to the pile, shown to all until then.
+        hidden &= room.hidden_before_last[seat]
+    if by != seat and _names_hidden(text, hidden):
         return {"seat": by, "move": None}
     return {"seat": by, "move": text}
 

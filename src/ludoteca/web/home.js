@@ -261,6 +261,8 @@ function showResume(section, rooms, titles) {
       if (!window.confirm(forgetQuestion(room))) return;
       forget(room).then(() => {
         item.remove();
+        const note = section.querySelector('.elsewhere');
+        if (note) elsewhereNote(note, list, elsewhere);
         section.hidden = list.children.length === 0 && !elsewhere;
       }, (err) => toast(err.message, 'error'));
     });
@@ -272,12 +274,18 @@ function showResume(section, rooms, titles) {
   if (elsewhere) {
     const note = document.createElement('p');
     note.className = 'elsewhere';
-    const more = list.children.length ? ' more' : '';
-    note.textContent = `${elsewhere}${more} ${elsewhere === 1 ? 'game' : 'games'} in progress`
-      + ' started in another browser (resume them there).';
     section.appendChild(note);
+    elsewhereNote(note, list, elsewhere);
   }
   section.hidden = list.children.length === 0 && !elsewhere;
+}
+
+/** "3 more games in progress started in another browser": "more" only beside games listed
+ * here (it stayed once Forget had emptied the list). */
+function elsewhereNote(note, list, elsewhere) {
+  const more = list.children.length ? ' more' : '';
+  note.textContent = `${elsewhere}${more} ${elsewhere === 1 ? 'game' : 'games'} in progress`
+    + ' started in another browser (resume them there).';
 }
 
 /** A table with another person is theirs too: forgetting it is this browser's business

@@ -284,10 +284,11 @@ function showBar(page, view, module, others) {
   else if (view.your_turn) status = module.prompt?.(view.observation, view) ?? 'Your move.';
   else status = `Waiting for ${seatName(view, view.to_move)}…`;
   const played = others.map(({ seat, move }) => {
+    // A table module may say another's move with its own verb ("drew a set-aside tile").
     const what = move === null
-      ? 'a move you cannot see'
-      : module.describe?.(move, view.observation, view) ?? move;
-    return `${capitalise(seatName(view, seat))} played ${what}. `;
+      ? 'played a move you cannot see'
+      : module.describe?.(move, view.observation, view) ?? `played ${move}`;
+    return `${capitalise(seatName(view, seat))} ${what}. `;
   });
   status = `${played.join('')}${status}`;
   page.querySelector('.status').textContent = status;
@@ -427,7 +428,7 @@ function showInvites(section, view) {
   for (const [seat, token] of others) {
     const item = document.createElement('li');
     const link = `${location.origin}/#/room/${view.room}/${seat}/${token}`;
-    item.textContent = `Seat ${Number(seat) + 1}: `;
+    item.textContent = `${capitalise(seatName(view, Number(seat)))}: `; // (as the board names it)
     const anchor = document.createElement('a');
     anchor.href = link;
     anchor.textContent = link;

@@ -145,13 +145,18 @@ export default {
     return `${tileName(tile)} in row ${row}`;
   },
 
+  // Another player's move, as the status line tells it ("Greedy bot (seat 2) drew a
+  // set-aside tile"): the buttons' labels spoke to you ("your special move").
   describe(move) {
     const words = {
-      draw: 'draw (a set-aside tile)',
-      open: 'open (every hand is shown from now on)',
-      out: 'out (could not place a tile: out of the game)',
+      draw: 'drew a set-aside tile',
+      open: 'declared open hands (every hand is shown from now on)',
+      out: 'could not place a tile: out of the game',
     };
-    return words[move] ?? this.label(move).replace(/^./, (c) => c.toLowerCase());
+    if (move in words) return words[move];
+    if (move.startsWith('block ')) return `blocked ${tileName(move.slice(6))} (their special move)`;
+    const [tile, row] = move.split('@r');
+    return `placed ${tileName(tile)} in row ${row}`;
   },
 
   // The rules' word for going out, said for those who do not know it.
