@@ -1464,6 +1464,12 @@ def test_the_home_page_controls_name_their_game(table: Any) -> None:
         )
         expect(page.get_by_role("combobox", name=f"Variant of {spec.title}")).to_have_count(1)
         expect(page.get_by_role("spinbutton", name=f"Deal of {spec.title}")).to_have_count(1)
+    for spec in (s for s in all_games() if not s.is_solitaire):
+        # (the seats' controls too: "Players", "Seat 2", "+ player" twice over)
+        expect(page.get_by_role("group", name=f"Players of {spec.title}")).to_have_count(1)
+        expect(page.get_by_role("combobox", name=f"Seat 2 of {spec.title}")).to_have_count(1)
+        add = page.get_by_role("button", name=f"Add a player to {spec.title}", exact=True)
+        expect(add).to_have_count(1)
     page.get_by_role("button", name="Play Tappeto", exact=True).click()
     page.wait_for_selector(".table-page[data-game=tappeto]")
 

@@ -83,10 +83,14 @@ function gameCard(game, stats, connection) {
     <label class="row">Variant <select name="variant"
       aria-label="Variant of ${game.title}"></select></label>
     <p class="vdesc"></p>
-    <details class="options"><summary>Options</summary><div class="params"></div></details>
-    <fieldset class="seats" hidden><legend>Players</legend><div class="seat-list"></div>
-      <div class="seat-buttons"><button type="button" class="add-seat">+ player</button>
-      <button type="button" class="drop-seat">− player</button></div></fieldset>
+    <details class="options"><summary aria-label="Options of ${game.title}">Options</summary>
+      <div class="params"></div></details>
+    <fieldset class="seats" hidden aria-label="Players of ${game.title}"><legend>Players</legend>
+      <div class="seat-list"></div>
+      <div class="seat-buttons"><button type="button" class="add-seat"
+        aria-label="Add a player to ${game.title}">+ player</button>
+      <button type="button" class="drop-seat"
+        aria-label="Remove a player from ${game.title}">− player</button></div></fieldset>
     <form class="deal">
       <label>Deal <input name="seed" type="number" min="0" step="1" placeholder="random"
         inputmode="numeric" aria-label="Deal of ${game.title}"></label>
@@ -207,6 +211,7 @@ function seatEditor(fieldset, game) {
         select.appendChild(option);
       }
       select.value = preferred;
+      select.setAttribute('aria-label', `Seat ${seat + 1} of ${game.title}`);
       row.appendChild(select);
     }
     list.appendChild(row);
