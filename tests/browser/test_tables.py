@@ -1450,6 +1450,24 @@ def test_the_status_line_says_each_bot_s_move_since_yours(table: Any) -> None:
     assert "your special move" not in status and " played " not in status, status
 
 
+def test_a_scalafrutta_bot_s_move_is_told_with_its_verb(table: Any) -> None:
+    """Once the status line let a table module say the verb, Scalafrutta's moves read
+    "Random bot (seat 2) insert at the left of row 1" and "… a split: 3 apples": no verb,
+    or a noun. They read "inserted …" and "scored …"."""
+    table.start("scalafrutta", seed=7, bots=["random", "random"])
+    table.wait_turn()
+    assert table.click_move()
+    table.wait_turn()
+    room = table.room()
+    mine = max(ply for ply, (seat, _) in enumerate(room.moves) if seat == 0)
+    others = room.moves[mine + 1 :]
+    assert others
+    status = table.page.locator(".status").inner_text()
+    for seat, move in others:
+        verb = "scored" if move.startswith("split") else "inserted"
+        assert f"Random bot (seat {seat + 1}) {verb} " in status, (move, status)
+
+
 def test_the_home_page_controls_name_their_game(table: Any) -> None:
     """The home page had seven buttons named "Play", seven "Rules", seven "Variant" lists
     and "Deal" fields, and game cards with no name: a screen reader could not tell them

@@ -114,8 +114,12 @@ export default {
     return to ? `${text}, the pushed tile to ${seatName(view, Number(to.slice(1)) - 1)}` : text;
   },
 
+  // Another's move as the status line tells it, verb included ("Greedy bot (seat 2)
+  // inserted at the left of row 1", "scored 3 apples, 4 apples, 5 apples").
   describe(move, obs, view) {
-    return this.label(move, obs, view).replace(/^Score/, 'a split:');
+    if (move === 'split none') return 'scored no combination';
+    const said = this.label(move, obs, view);
+    return said.startsWith('Score ') ? `scored ${said.slice(6)}` : said.replace(/^insert/, 'inserted');
   },
 
   // The rules' refusals in the page's words: tiles as the page names them, arrows (L1) as
