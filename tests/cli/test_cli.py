@@ -1402,6 +1402,21 @@ def test_a_study_stored_with_no_limit_before_resumes_under_its_own(
         rows = {(r["game"], r["study_id"]): r["max_states"] for r in list_studies(connection)}
     assert rows[("acme", old)] == 2_000_000 and len([g for g, _ in rows if g == "acme"]) == 1
     assert rows[("gaps", unlimited)] is None and len([g for g, _ in rows if g == "gaps"]) == 2
+    # Stored both ways before (a run without --max-states, one with the same limit given):
+    # the deals of the first move into the second, which alone is left, and none is lost.
+    with db.connect(private_database) as connection:
+        bare = study_id(connection, "mosaico", "mosaico", "solver", 0, None)
+        given = study_id(connection, "mosaico", "mosaico", "solver", 0, 1_000_000)
+        connection.execute(
+            "INSERT INTO study_deals (study_id, seed, won, score, states, seconds)"
+            " VALUES (?, 0, 1, 36, 5, 0.1), (?, 1, 0, 0, 5, 0.1)",
+            (bare, given),
+        )
+        connection.commit()
+    runner.invoke(app, ["study", "mosaico", "--deals", "3"])
+    with db.connect(private_database) as connection:
+        mosaico = [r for r in list_studies(connection) if r["game"] == "mosaico"]
+    assert [(r["study_id"], r["deals"]) for r in mosaico] == [(given, 3)], mosaico
 
 
 def test_solve_speaks_plainly_and_reads_a_positions_file_with_a_byte_order_mark(

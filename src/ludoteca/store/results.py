@@ -89,11 +89,7 @@ def study_id(
     limit = max_states or 0
     with connection:
         if stored_as_none and limit:
-            connection.execute(
-                "UPDATE OR IGNORE studies SET max_states=? WHERE game=? AND variant=? AND policy=?"
-                " AND first_seed=? AND max_states=0",
-                (limit, game, variant, policy, first_seed),
-            )
+            _fold_in(connection, (game, variant, policy, first_seed), limit)
         connection.execute(
             "INSERT OR IGNORE INTO studies (game, variant, policy, first_seed, max_states, created)"
             " VALUES (?, ?, ?, ?, ?, ?)",
@@ -105,6 +101,27 @@ def study_id(
         (game, variant, policy, first_seed, limit),
     ).fetchone()
     return int(row["id"])
+
+
+def _fold_in(connection: sqlite3.Connection, settings: tuple[Any, ...], limit: int) -> None:
+    """The same study stored with no limit takes ``limit`` (and keeps its id); where one
+    with ``limit`` is stored too (a study run with and without ``--max-states`` before),
+    its deals move there and it goes: it was left beside it, listed twice."""
+    where = "game=? AND variant=? AND policy=? AND first_seed=? AND max_states=?"
+    old = connection.execute(f"SELECT id FROM studies WHERE {where}", (*settings, 0)).fetchone()
+    if old is None:
+        return
+    new = connection.execute(f"SELECT id FROM studies WHERE {where}", (*settings, limit)).fetchone()
+    if new is None:
+        connection.execute("UPDATE studies SET max_states=? WHERE id=?", (limit, old["id"]))
+        return
+    connection.execute(
+        "INSERT OR IGNORE INTO study_deals (study_id, seed, won, score, states, seconds)"
+        " SELECT ?, seed, won, score, states, seconds FROM study_deals WHERE study_id=?",
+        (new["id"], old["id"]),
+    )
+    connection.execute("DELETE FROM study_deals WHERE study_id=?", (old["id"],))
+    connection.execute("DELETE FROM studies WHERE id=?", (old["id"],))
 
 
 def done_seeds(connection: sqlite3.Connection, study: int) -> set[int]:
