@@ -146,7 +146,10 @@ def main() -> None:
             results: Iterable[Row] = map(decide, jobs)
         else:
             pool = ProcessPoolExecutor(
-                args.processes, max_tasks_per_child=1, initializer=follow_the_parent
+                args.processes,
+                max_tasks_per_child=1,
+                initializer=follow_the_parent,
+                initargs=(os.getpid(),),
             )
             stack.enter_context(pool)
             results = (f.result() for f in as_completed([pool.submit(decide, j) for j in jobs]))

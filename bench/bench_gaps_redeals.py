@@ -13,6 +13,7 @@ not time, so the table is the same on any machine and with any number of process
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -66,7 +67,9 @@ def main() -> None:
         if args.processes == 1:
             results: Iterable[Outcome] = map(play, jobs)
         else:
-            pool = ProcessPoolExecutor(args.processes, initializer=follow_the_parent)
+            pool = ProcessPoolExecutor(
+                args.processes, initializer=follow_the_parent, initargs=(os.getpid(),)
+            )
             stack.enter_context(pool)
             # In seed order, as map gives them; map also cancels what is left when Ctrl-C
             # stops the run, which races the pool's own clean-up into a traceback.

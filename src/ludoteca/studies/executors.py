@@ -28,13 +28,16 @@ class InlineExecutor(Executor):
         return future
 
 
-def follow_the_parent() -> None:
+def follow_the_parent(parent: int | None = None) -> None:
     """The initializer of every worker pool (the bench scripts' too). Workers ignore
     Ctrl-C: the command that started them stops them (no traceback from each worker, no
     half-told result). And they end when that command is gone: killed (``kill -9``), it
     left them waiting on its pipe for good, each perhaps with a 2 GiB Gaps table."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = os.getppid()
+    # The parent's pid as the parent gave it (``pool_options``): read here, it is already
+    # the reaper's when the parent died while this worker started, and it waited for good.
+    if parent is None:
+        parent = os.getppid()
 
     def watch() -> None:
         while os.getppid() == parent:  # (an orphan is handed to another process)
@@ -52,4 +55,9 @@ def make_executor(jobs: int) -> Executor:
     if jobs <= 1:
         return InlineExecutor()
     context: Any = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=follow_the_parent)
+    return ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=context,
+        initializer=follow_the_parent,
+        initargs=(os.getpid(),),
+    )
