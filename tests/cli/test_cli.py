@@ -498,6 +498,9 @@ def test_people_at_one_screen_may_not_choose_a_deal_with_hidden_tiles() -> None:
     position = find_game("domino").new_game(None, 7, 2).position()
     placed = ludoteca("play", "domino", "--players", "you,you", "--position", position)
     assert placed.returncode == 2 and "drop --position" in placed.stderr
+    # Both given: both named (it said "drop --position" only), deal 0 too.
+    both = ludoteca("play", "domino", "--players", "you,you", "--seed", "0", "--position", position)
+    assert both.returncode == 2 and "drop --seed and --position" in both.stderr, both.stderr
     again = runner.invoke(
         app, ["play", "domino", "--players", "you,you"], input="\nnew 7\nnew\n\nquit\n"
     )

@@ -713,6 +713,12 @@ def test_a_split_of_tiles_everyone_saw_is_shown_though_they_go_back_to_the_pile(
             assert text.startswith("split"), text  # (only a split names such tiles here)
             assert room.view(0)["last_move"] == {"seat": by, "move": text}
             shown += 1
+            # The other half: the same move, had its tiles been hidden before it too, stays
+            # hidden (a made-up 'before': no Scalafrutta move names a tile hidden so).
+            seen = room.hidden_before_last
+            room.hidden_before_last = [room.state.hidden_from(s) for s in range(len(seats))]
+            assert room.view(0)["last_move"] == {"seat": by, "move": None}
+            room.hidden_before_last = seen
     assert shown, "no split of shown tiles went back to the pile"
     room.undo(0)
     assert room.hidden_before_last is None  # (after an undo, what was seen is not known)

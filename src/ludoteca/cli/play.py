@@ -497,7 +497,9 @@ def play_command(
         spec, chosen = resolve(game, variant, param)
         seats = players_list(players, spec)
         if (seed is not None or position is not None) and not may_choose_the_deal(spec, seats):
-            raise fail(f"{DEAL_DRAWN}: drop --{'seed' if position is None else 'position'}")
+            options = (("seed", seed), ("position", position))
+            named = " and ".join(f"--{name}" for name, given in options if given is not None)
+            raise fail(f"{DEAL_DRAWN}: drop {named}")
         if position is not None:
             if seed is not None:
                 # It was ignored: the redeals of a position without "| seed N" shuffle as deal 0.
