@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import TERMINAL, GameSpec, State, Variant
 from ludoteca.core.registry import all_games, find_game
 from ludoteca.core.rng import DealRng
@@ -122,3 +123,12 @@ def test_declared_facts(spec: GameSpec) -> None:
     assert spec.variants and len({v.name for v in spec.variants}) == len(spec.variants)
     assert spec.max_game_length > 0
     assert spec.rules_doc == f"docs/rules/{spec.name}.md"
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63])
+def test_new_game_refuses_a_deal_number_no_command_takes(seed: int) -> None:
+    """docs/architecture.md: deals are 0..2**63-1. ``new_game(None, -1)`` dealt a 'deal
+    -1' from Python, which every command refuses."""
+    for spec in all_games():
+        with pytest.raises(LudotecaError, match=r"a deal number is 0\.\.\d+, not "):
+            spec.new_game(None, seed)
