@@ -94,6 +94,12 @@ class Table:
         self.page.goto(self.live.url)
         self.page.wait_for_selector(".game")
 
+    def name_player(self, name: str) -> None:
+        """On the home page: play as ``name`` (the statistics follow the name)."""
+        self.page.locator("#player").fill(name)
+        self.page.locator("#player").press("Tab")
+        self.page.wait_for_selector(f"text=Statistics for {name}")
+
     def start(
         self,
         game: str,

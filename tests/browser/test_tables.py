@@ -119,9 +119,7 @@ def test_tappeto_is_played_to_its_end_and_counted(table: Any, shots: Path) -> No
     """A short deal played out by clicks: the end panel, then the statistics on the home page."""
     page = table.page
     table.home()
-    page.locator("#player").fill("finisher")
-    page.locator("#player").press("Tab")
-    page.wait_for_selector("text=Statistics for finisher")
+    table.name_player("finisher")
     table.start("tappeto", seed=short_tappeto_seed())
     assert table.click_move()
     page.get_by_role("button", name="Undo").click()
@@ -488,9 +486,7 @@ def test_a_game_is_resumed_or_forgotten_from_the_home_page(table: Any) -> None:
     """A player can leave a game and come back to it, or drop it from the list."""
     page = table.page
     table.home()
-    page.locator("#player").fill("resumer")
-    page.locator("#player").press("Tab")
-    page.wait_for_selector("text=Statistics for resumer")
+    table.name_player("resumer")
     table.start("tappeto", seed=short_tappeto_seed())
     table.click_move()
     table.home()
@@ -510,9 +506,7 @@ def test_a_game_in_progress_is_listed_with_its_parameters(table: Any) -> None:
     as declared; it is listed as the table names it, "montana[redeals=1]", and "1 move"."""
     page = table.page
     table.home()
-    page.locator("#player").fill("lister")
-    page.locator("#player").press("Tab")
-    page.wait_for_selector("text=Statistics for lister")
+    table.name_player("lister")
     card = page.locator(".game[data-game=gaps]")
     card.locator("select[name=variant]").select_option("montana")
     card.locator("summary").click()
@@ -572,9 +566,7 @@ def test_the_statistics_show_the_redeals_used_once_a_game_used_one(table: Any) -
     page = table.page
     store = table.live.app.state.rooms.store
     table.home()
-    page.locator("#player").fill("redealer")
-    page.locator("#player").press("Tab")
-    page.wait_for_selector("text=Statistics for redealer")
+    table.name_player("redealer")
     assert page.locator(".stat-table").count() == 0
     for i, used in enumerate([2, 3]):
         game = SavedGame(f"r{i}", "gaps", "addiction", {}, i, ["human"], ["t"], "redealer", "", [])
@@ -943,9 +935,7 @@ def test_games_started_in_another_browser_take_one_line(
     tables = [table_on(open_page(), live), table_on(open_page(), live)]
     for table in tables:
         table.home()
-        table.page.locator("#player").fill("traveller")
-        table.page.locator("#player").press("Tab")
-        table.page.wait_for_selector("text=Statistics for traveller")
+        table.name_player("traveller")
     for game in ("tappeto", "acme"):
         tables[0].start(game, seed=1)
     here = tables[1]
@@ -1298,9 +1288,7 @@ def test_forgetting_a_game_asks_first(table: Any) -> None:
     first. It asks: answered no, the game stays."""
     page = table.page
     table.home()
-    page.locator("#player").fill("forgetter")
-    page.locator("#player").press("Tab")
-    page.wait_for_selector("text=Statistics for forgetter")
+    table.name_player("forgetter")
     table.start("tappeto", seed=short_tappeto_seed())
     table.home()
     page.evaluate("window.confirm = (question) => { window.asked = question; return false; }")
@@ -1318,9 +1306,7 @@ def test_a_table_with_another_person_is_forgotten_in_this_browser_only(
     entry goes (and is not counted as started in another browser), the game goes on."""
     first = table_on(open_page(), live)
     first.home()
-    first.page.locator("#player").fill("leaver")
-    first.page.locator("#player").press("Tab")
-    first.page.wait_for_selector("text=Statistics for leaver")
+    first.name_player("leaver")
     first.start("domino", bots=["human"])
     room = first.room_id
     first.home()
@@ -1342,9 +1328,7 @@ def test_the_count_of_games_elsewhere_says_more_only_beside_games_listed(
     tables = [table_on(open_page(), live) for _ in range(2)]
     for table in tables:
         table.home()
-        table.page.locator("#player").fill("twice")
-        table.page.locator("#player").press("Tab")
-        table.page.wait_for_selector("text=Statistics for twice")
+        table.name_player("twice")
         table.start("tappeto", seed=3)
     here = tables[1]
     here.home()
@@ -1505,9 +1489,7 @@ def test_the_statistics_fit_a_phone(open_page: Any, live: Any, table_on: Any) ->
         store.create_game(saved)
         assert store.record_result(saved.id, variant, False, 12.5, {"redeals_used": i})
     table.home()
-    table.page.locator("#player").fill("phone")
-    table.page.locator("#player").press("Tab")
-    table.page.wait_for_selector("text=Statistics for phone")
+    table.name_player("phone")
     head = table.page.locator(".stat-table thead th")
     expect(head.last).to_have_text("Redeals used")
     table_width, box_width = table.page.evaluate(

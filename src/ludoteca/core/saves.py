@@ -103,8 +103,12 @@ def parse_saved(text: str, source: str = "save") -> SavedGame:
             seed=_optional_int(data, "seed"),
             start=data.get("start") if isinstance(data.get("start"), str) else None,
             players=_typed(data, "players", int),
-            seats=[_seat(s) for s in _typed(data, "seats", list)],
-            moves=[_move(m) for m in _typed(data, "moves", list)],
+            seats=_texts(
+                _typed(data, "seats", list), "every seat must be text: 'you' or a bot's name"
+            ),
+            moves=_texts(
+                _typed(data, "moves", list), "every move must be a string in the game's notation"
+            ),
             game_id=_optional_text(data, "game_id"),
         )
     except (KeyError, TypeError) as err:
@@ -153,16 +157,11 @@ def _optional_text(data: Mapping[str, Any], key: str) -> str | None:
     return value
 
 
-def _seat(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError("every seat must be text: 'you' or a bot's name")
-    return value
-
-
-def _move(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError("every move must be a string in the game's notation")
-    return value
+def _texts(values: list[Any], why: str) -> list[str]:
+    """A list of the save whose every item must be text (``why`` says what each should be)."""
+    if not all(isinstance(value, str) for value in values):
+        raise TypeError(why)
+    return values
 
 
 def restore(saved: SavedGame, source: str = "save") -> State[Any]:

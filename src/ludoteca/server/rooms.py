@@ -114,7 +114,9 @@ class Room:
         self.redo_stack.clear()
 
     def _apply(self, seat: int, text: str) -> None:
-        hidden = [self.state.hidden_from(s) for s in range(len(self.saved.seats))]
+        # What each seat could not see before the move (a solitaire hides no move of its own).
+        seats = range(len(self.saved.seats))
+        hidden = None if self.solitaire else [self.state.hidden_from(s) for s in seats]
         try:
             move = self.state.apply(text)
         except NotationError as err:
@@ -298,7 +300,7 @@ class Rooms:
         deal; and with other people, each would start knowing what the others held (the
         hands are not all shown at the end), as a chosen deal would (:meth:`create`)."""
         saved = room.saved
-        if room.spec.deal_is_secret and not room.can_again:
+        if not room.can_again:
             raise ProtocolError(
                 "forbidden",
                 "with other people at the table a new deal, not the same one (each would "

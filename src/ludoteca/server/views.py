@@ -58,7 +58,7 @@ def _last_move(room: Room, seat: int) -> dict[str, Any] | None:
         return None
     by, text = room.moves[-1]
     hidden = room.state.hidden_from(seat)
-    if room.hidden_before_last is not None and seat < len(room.hidden_before_last):
+    if room.hidden_before_last is not None:
         # Only what the seat could see neither before the move nor after it: a Scalafrutta
         # split names the tiles it sends back to the pile, shown to all until then.
         hidden &= room.hidden_before_last[seat]
