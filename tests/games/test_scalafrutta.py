@@ -149,8 +149,9 @@ def test_empty_pile_starts_the_combination_phase() -> None:
 
 
 def test_reshuffle_is_seeded_by_the_phase() -> None:
-    """Brief: the tiles going back are shuffled from the seed and the phase number, so the
-    same seed and moves replay exactly, and another seed shuffles them otherwise."""
+    """Seed: the tiles outside combinations "vengono rovesciate e rimesse in gioco"; RULES.md:
+    every deal comes from a seed (docs, rule 5: shuffled from the seed, hand and phase), so
+    the same seed and moves replay exactly, and another seed shuffles them otherwise."""
     orders = []
     for seed in (1, 1, 2, 3):
         state = build(**LAST_TILE, seed=seed)  # type: ignore[arg-type]
@@ -220,6 +221,22 @@ def test_match_to_1001_highest_total_wins() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == (1045.0, 1330.0)
     assert outcome.winners == (1,) and outcome.termination == "target reached"
+
+
+def test_equal_highest_totals_share_the_win() -> None:
+    """Seed: "vince naturalmente chi ha più punti"; docs ruling: equal highest totals share
+    the win, in a match (both past 1001) and in a single hand."""
+    state = build(**FULL_RUNS, totals="400 615")  # type: ignore[arg-type]
+    state.apply("split best")
+    state.apply("split best")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.scores == (1045.0, 1045.0)
+    assert outcome.winners == (0, 1) and outcome.termination == "target reached"
+    state = build(**FULL_RUNS, totals="0 215", variant="mano")  # type: ignore[arg-type]
+    state.apply("split best")
+    state.apply("split best")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0, 1)
 
 
 def test_scalafrutta_ends_the_hand_at_once() -> None:

@@ -1,7 +1,8 @@
 """What each Scalafrutta player may see, and determinizations built from it alone.
 
 RULES.md: captured tiles are open to all (variant ``coperte``: hidden from the others); the
-draw pile is face down, and the drawn tile is known to its drawer only (brief).
+draw pile is face down (seed: "pesca una delle tessere coperte"), and the drawn tile is
+known to its drawer only (docs/rules/scalafrutta.md, rule 2).
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ def tiles(indices: list[int]) -> set[str]:
 
 
 def test_drawn_tile_only_for_the_drawer() -> None:
-    """Brief: the player to move sees the drawn tile; the others do not."""
+    """Seed: each player in turn "pesca una delle tessere coperte" and pushes it in; docs
+    (rule 2): only the player to move sees the drawn tile, the others do not."""
     state = new("scalafrutta", 3, 3)
     drawn = str(Tile.from_index(state.pile[-1]))
     mover = state.current_player
