@@ -351,6 +351,22 @@ def test_missing_tiles_only_during_a_combination_phase() -> None:
         SPEC.from_position(text, SPEC.default_variant)
 
 
+def test_a_combination_phase_exactly_when_the_draw_pile_is_empty() -> None:
+    """Seed: "terminate le tessere ogni giocatore combina": the players combine when, and
+    only when, the draw pile is empty. A position drawing from an empty pile was read, and
+    its first legal-move query crashed (IndexError); one combining beside a draw pile was
+    read, and the pile's tiles vanished when the phase ended (the tiles going back replaced
+    the pile)."""
+    text = build(**LAST_TILE).position()  # type: ignore[arg-type]
+    assert "insert P1 last P2" in text and "| pile 4U |" in text
+    drawing = text.replace("| pile 4U |", "| pile - |").replace("held ", "held 4U ", 1)
+    with pytest.raises(NotationError, match="draw pile is empty"):
+        SPEC.from_position(drawing, SPEC.default_variant)
+    combining = text.replace("insert P1 last P2", "split P1 P2 last P1")
+    with pytest.raises(NotationError, match="only when the draw pile is empty"):
+        SPEC.from_position(combining, SPEC.default_variant)
+
+
 def test_undo_across_the_end_of_a_hand() -> None:
     """Undo restores the position even when the move ended a hand and dealt the next one."""
     state = build(**FULL_RUNS)  # type: ignore[arg-type]

@@ -46,6 +46,17 @@ def read_position(text: str, variant: Variant) -> ScalafruttaState:
             "position", fields[3], f"the square needs 9 tiles, not {len(state.square)}"
         )
     state.pile = _tile_list(fields[4][4:])[::-1]
+    # Seed: "terminate le tessere ogni giocatore combina": a combination phase exactly when
+    # the draw pile is empty (an insertion from an empty pile crashed; a phase beside a pile
+    # lost the pile's tiles when the tiles going back became the new pile).
+    if state.stage == "insert" and not state.pile:
+        raise parse_error(
+            "position", fields[4], "the draw pile is empty: the players combine now ('split')"
+        )
+    if state.stage == "split" and state.pile:
+        raise parse_error(
+            "position", fields[2], "the players combine only when the draw pile is empty"
+        )
     held = _per_seat(fields[5][4:], players)
     state.held = [sum(1 << t for t in _tile_list(h)) for h in held]
     state.shown = [
