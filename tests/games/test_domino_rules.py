@@ -334,6 +334,23 @@ def test_malformed_positions_raise_notation_errors(change: object, message: str)
         from_position(change(good), SPEC.default_variant)
 
 
+def test_positions_the_rules_cannot_reach_are_refused() -> None:
+    """Seed, Impossibilità di deporre: an eliminated player "viene eliminato dal gioco", and
+    a drawn tile is still to place only when it fits ("in caso contrario se la tiene in mano
+    e passa comunque il turno"). A position with an eliminated player to move was read, and
+    that player went on placing tiles; one with a drawn tile that fits nowhere was read as a
+    game still going on with no legal move at all."""
+    eliminated = make("1M@r0", ("2M 6B", "")).position().replace("out -", "out 0")
+    with pytest.raises(NotationError, match="eliminated"):
+        from_position(eliminated, SPEC.default_variant)
+    unfit = make("1M@r0", ("6B 5C", "")).position().replace("drawn -", "drawn 6B")
+    with pytest.raises(NotationError, match="fits nowhere"):
+        from_position(unfit, SPEC.default_variant)
+    # When everyone is out, the last to go out is still the one "to move": a finished game.
+    over = make("1M@r0*", ("6B", "6C", ""), out="0 1 2", special="0 1 2").position()
+    assert from_position(over, SPEC.default_variant).is_over
+
+
 # --- properties over random games -------------------------------------------------------
 def _random_game(seed: int, players: int) -> list[DominoState]:
     state = SPEC.new_game(None, seed, players)

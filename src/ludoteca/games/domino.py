@@ -424,6 +424,16 @@ def from_position(text: str, variant: Variant) -> DominoState:
         raise parse_error("position", fields["drawn"], f"the drawn tile is not in hand {to}")
     table = Table(variant.params.square_ban)
     table.load(placed)
+    out = _player_list(fields["out"], players, "out")
+    # Seed, "Impossibilità di deporre": an eliminated player plays no more (only once all
+    # are out is the last of them still "to move", in a finished game), and a drawn tile is
+    # still to place only when it fits (one that does not is kept and the turn passes).
+    if out[to] and not all(out) and all(hands):
+        raise parse_error("position", fields["to"], f"player {to} is eliminated: no more turns")
+    if drawn is not None and not table.can_place(drawn):
+        raise parse_error(
+            "position", fields["drawn"], f"{drawn} fits nowhere: it would be kept, turn passed"
+        )
     return DominoState(
         variant,
         None,
@@ -433,7 +443,7 @@ def from_position(text: str, variant: Variant) -> DominoState:
         to=to,
         turn=int(fields["turn"]),
         special=_player_list(fields["special"], players, "special"),
-        out=_player_list(fields["out"], players, "out"),
+        out=out,
         opened=fields["open"] == "yes",
         drawn=drawn,
     )
