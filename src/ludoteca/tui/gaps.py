@@ -67,7 +67,8 @@ def _grid(observation: Mapping[str, Any], width: int, columns: range | None = No
 
 
 def _gap(dead: bool, width: int) -> Text:
-    """A dead gap (``✕``: nothing can ever fill it) or an open one (``__``)."""
+    """A dead gap (``✕``: right of a King or of another gap, nothing can fill it while that
+    lasts; seed, Gameplay 3) or an open one (``__``)."""
     return Text(f"{'✕' if dead else '__':>{width}}", style="dim red" if dead else "bold yellow")
 
 
