@@ -217,6 +217,9 @@ def test_won_only_with_every_card_home() -> None:
 
 
 def test_notation_round_trips_and_errors() -> None:
+    """Notation (docs/rules/acme.md): positions and moves round-trip; a malformed move or a
+    position with a card twice or missing, a column that is not a suited run (RULES.md:
+    columns build down by suit) or not four columns raises a NotationError naming it."""
     state = deal(4)
     assert from_position(state.position(), state.variant).position() == state.position()
     for text in state.legal_moves_text():
@@ -256,6 +259,9 @@ def test_observation_hides_the_stock_and_face_down_reserve() -> None:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 150))
 def test_random_play_keeps_every_card_and_undo_restores(seed: int, steps: int) -> None:
+    """Seed, "Svolgimento": a move only carries cards from pile to pile (one free card, the
+    stock's top when drawn, the whole waste when turned over), so the 52 cards stay;
+    positions round-trip and undo takes every move back exactly."""
     state = deal(seed)
     rng = DealRng(seed, "acme-property")
     positions = [state.position()]
