@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from ludoteca.core import UnknownGameError
-from ludoteca.core.registry import all_games
+from ludoteca.core.registry import all_games, find_game
 from ludoteca.studies.tournament import rotation, run_tournament
 
 MULTIPLAYER = [s.name for s in all_games() if not s.is_solitaire]
@@ -31,6 +31,42 @@ def test_random_bots_play_a_small_tournament(game: str) -> None:
     finished = sum(1 for r in summary.records if r.finished)
     assert sum(p["wins"] for p in report["players"]) == pytest.approx(finished)
     assert [r.seed for r in summary.records] == list(range(9, 15))
+
+
+@pytest.mark.parametrize("game", MULTIPLAYER)
+def test_seats_rotate_and_each_entrant_is_credited_with_its_own_seat(game: str) -> None:
+    """Seats shift by one every game (game k: entrant e sits in seat (e - k) mod n), and
+    a win or score goes to the entrant who held the seat. Each game is played again here
+    with the bots seated so, and the record must be that game's, entrant by entrant. (With
+    identical bots the other tests could not tell a tournament that never rotated, or that
+    credited the seat instead of the entrant, from a right one.)"""
+    from ludoteca.bots.base import make_bot
+    from ludoteca.core.rng import DealRng
+
+    spec = find_game(game)
+    entrants = ["greedy", "random", "random"]
+    summary = run_tournament(game, None, {}, entrants, 6, first_seed=30)
+    assert [r.seed for r in summary.records] == list(range(30, 36))
+    differ = 0
+    for index, record in enumerate(summary.records):
+        held = {(entrant - index) % 3: entrant for entrant in range(3)}  # seat -> entrant
+        seated = [make_bot(spec, entrants[held[seat]]) for seat in range(3)]
+        state = spec.new_game(spec.default_variant, record.seed, 3)
+        rng = DealRng(record.seed, "tournament")
+        while not state.is_over:
+            seat = state.current_player
+            state.apply(seated[seat].choose(state.observation(seat), rng))
+        outcome = state.outcome()
+        assert outcome is not None and record.finished
+        shares = [0.0] * 3
+        for seat in outcome.winners:
+            shares[held[seat]] += 1 / len(outcome.winners)
+        assert record.shares == pytest.approx(shares), (index, outcome.winners)
+        assert record.scores == tuple(outcome.scores[s] for s in sorted(held, key=held.get))
+        differ += shares != [
+            1 / len(outcome.winners) if s in outcome.winners else 0.0 for s in range(3)
+        ]
+    assert differ, "no game's winners told seats from entrants"
 
 
 def test_bad_tournaments_are_refused() -> None:
