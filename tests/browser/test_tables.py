@@ -456,6 +456,33 @@ def test_a_gaps_deal_with_no_move_but_the_redeal_says_so(table: Any) -> None:
     )
 
 
+def test_a_gaps_redeal_that_costs_points_may_be_declined_by_its_button(table: Any) -> None:
+    """Seed, Gameplay 4 and Scoring 3 (docs/rules/gaps.md, End): with a penalty per redeal,
+    the player stuck may stop instead. The page offers both buttons, says why, and the
+    stop ends the game with the score it had."""
+    page = table.page
+    table.home()
+    card = page.locator(".game[data-game=gaps]")
+    card.locator("summary").click()
+    card.locator("input[name=param-penalty]").fill("2")
+    card.locator("input[name=seed]").fill("4")
+    card.locator("button.play").click()
+    page.wait_for_selector(".table-page[data-game=gaps]")
+    for _ in range(120):
+        if "stop" in table.room().state.legal_moves_text():
+            break
+        assert table.click_move()
+    assert table.room().state.legal_moves_text() == ["redeal", "stop"]
+    assert page.locator(".status").inner_text() == (
+        "No move left: redeal, or stop and keep your score, with the buttons below the table."
+    )
+    score = table.room().state.running_score
+    page.locator(".actions .move", has_text="Stop here").click()
+    page.wait_for_selector(".table-page[data-over=true]")
+    assert "stopped" in page.locator(".end-panel .termination").inner_text()
+    assert table.room().state.outcome().scores == (score,)
+
+
 def test_two_people_play_domino_from_two_browsers(
     open_page: Any, live: Any, table_on: Any, shots: Path
 ) -> None:

@@ -150,6 +150,59 @@ def test_penalty_per_redeal() -> None:
     assert outcome.details["redeals_used"] == 1
 
 
+PENALTY = SPEC.variant("gaps", {"suits": "2", "ranks": "4", "redeals": "1", "penalty": "2"})
+
+
+def test_a_redeal_that_costs_points_may_be_declined() -> None:
+    """Seed, Gameplay 4: "a redeal is allowed" (it.: "è consentita"), not required, and Scoring
+    3: each redeal "can reduce" the score. Where it costs points (penalty above 0) the player
+    stuck may stop and keep the score (docs/rules/gaps.md, End); a forced redeal took 3
+    cards in sequence down to 3 - 2 = 1 at best here."""
+    state = small("2C 3C 4D -- / 2D 4C -- 3D | seed 5", PENALTY)
+    assert state.legal_moves_text() == ["redeal", "stop"]
+    state.apply("stop")
+    outcome = state.outcome()
+    assert outcome is not None and not outcome.won and outcome.termination == "stopped"
+    assert outcome.scores == (3.0,) and outcome.details["redeals_used"] == 0
+    assert state.legal_moves_text() == [] and state.current_player == TERMINAL
+    # The stop is part of the position, and round-trips; undo takes it back.
+    assert state.position() == "2C 3C 4D -- / 2D 4C -- 3D | seed 5 stopped 1"
+    again = small(state.position(), PENALTY)
+    assert again.is_over and again.position() == state.position()
+    state.undo()
+    assert state.legal_moves_text() == ["redeal", "stop"] and not state.is_over
+    # The terminal board says both ways on.
+    console = Console(width=100, record=True, color_system=None)
+    console.print(renderer_for("gaps")(state.observation(0)))
+    assert "no move left: redeal or stop" in console.export_text()
+
+
+def test_stop_is_offered_only_stuck_with_a_redeal_that_costs_points() -> None:
+    """Seed, Gameplay 4 (a redeal when no move is possible): stop stands in for that redeal
+    alone. With no penalty a redeal can only keep or raise the score (it keeps every card
+    in sequence), so stop is not offered; nor with no redeal left, nor with a move left."""
+    stuck = "2C 3C 4D -- / 2D 4C -- 3D"
+    free = small(stuck, SMALL_REDEAL)
+    assert free.legal_moves_text() == ["redeal"]
+    assert free.why_illegal(free.parse_move("stop")) == (
+        "stop is offered only where a redeal costs points (penalty above 0)"
+    )
+    spent = small(f"{stuck} | redeals 1", PENALTY)
+    assert spent.is_over and spent.outcome().termination == "stuck"  # type: ignore[union-attr]
+    assert spent.why_illegal(spent.parse_move("stop")) is not None
+    moving = small("2C 3C -- 4D / 2D 4C 3D --", PENALTY)
+    assert "stop" not in moving.legal_moves_text()
+    with pytest.raises(IllegalMoveError, match="only when no move is left but a redeal"):
+        moving.apply("stop")
+    # A position can say stopped only where stop could have been played.
+    with pytest.raises(NotationError, match="can be stopped"):
+        small("2C 3C -- 4D / 2D 4C 3D -- | stopped 1", PENALTY)
+    with pytest.raises(NotationError, match="can be stopped"):
+        small(f"{stuck} | stopped 1", SMALL_REDEAL)
+    with pytest.raises(NotationError, match="stopped is 0 or 1"):
+        small(f"{stuck} | stopped 2", PENALTY)
+
+
 def test_montana_places_the_twos_in_column_zero() -> None:
     """Seed, Variations (Montana); RULES.md: the 2s start in column 0, suits seeded."""
     orders = set()

@@ -260,6 +260,26 @@ def test_solver_policy_plays_phases_and_redeals(redeals: int) -> None:
             assert result.won is True or result.score >= best
 
 
+def test_stuck_with_a_costly_redeal_the_hint_weighs_it_and_the_policy_redeals() -> None:
+    """Seed, Gameplay 4 and Scoring 3: a redeal is allowed, and costs the penalty
+    (docs/rules/gaps.md, End). The hint redeals while the cards still out of sequence could
+    pay for it, and stops where the penalty is more than all of them; the solver policy,
+    which studies win rates, always redeals (a stop never wins)."""
+    hint = find_solver("gaps").hint
+    assert hint is not None
+    stuck = "2C 3C 4D -- / 2D 4C -- 3D | seed 5"  # 3 of 6 in sequence: 3 could still come
+    for penalty, move in [("2", "redeal"), ("3", "redeal"), ("3.5", "stop"), ("0", "redeal")]:
+        rules = SPEC.variant(
+            "gaps", {"suits": "2", "ranks": "4", "redeals": "1", "penalty": penalty}
+        )
+        game = from_position(stuck, rules)
+        answer = hint(game, 0.5)
+        assert answer.move == move and answer.move in game.legal_moves_text(), (penalty, answer)
+        assert ("stop" in game.legal_moves_text()) == (penalty != "0")
+        result = find_solver("gaps").policies["solver"](game, None, DealRng(5))
+        assert result.extra["redeals_used"] == 1 and game.redeals_used == 1
+
+
 def test_probes_under_a_limit_decide_as_the_full_search() -> None:
     """decide(): restart probes (other move orders) and the final search agree with one full
     search whenever they finish, and a winning line from any of them replays to a win."""

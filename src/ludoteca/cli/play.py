@@ -62,6 +62,7 @@ def may_choose_the_deal(spec: GameSpec, seats: list[str]) -> bool:
 
 LOST_AS = {
     "stuck": "No more moves.",
+    "stopped": "You stopped rather than redeal.",
     "resigned": "You gave up.",
     "no progress": "Too long without progress.",
 }

@@ -5,9 +5,11 @@ Seeds: ``001_b4428e67d79caea8.txt`` (English), ``000_16c0a3b92eab3145.txt`` (Ita
 
 Position notation: the rows top to bottom separated by `` / ``, each row's cards separated by
 spaces, ``--`` for a gap. Bookkeeping may follow after `` | ``: ``redeals N`` (redeals used) and
-``seed N`` (the deal the redeal shuffles come from); the plain rows alone are a valid position.
-A move is the card that moves (``7H``: it goes right of ``6H``); a 2 names the row of the
-column-0 gap it fills (``2S>r3``); ``redeal`` gathers and redeals the cards out of sequence.
+``seed N`` (the deal the redeal shuffles come from), and ``stopped 1`` for a game ended by
+``stop``; the plain rows alone are a valid position. A move is the card that moves (``7H``: it
+goes right of ``6H``); a 2 names the row of the column-0 gap it fills (``2S>r3``); ``redeal``
+gathers and redeals the cards out of sequence; ``stop`` ends the game instead of a redeal
+(offered only where a redeal costs points).
 
 The board is ``suits`` rows of ``ranks`` columns (4 x 13 in play; smaller boards serve exhaustive
 checks of the solver).
@@ -57,18 +59,22 @@ class GapsParams:
 @dataclass(frozen=True, order=True)
 class GapsMove:
     """``card`` moves (to the right of its predecessor, or for a 2 to column 0 of ``row``);
-    ``card`` None is the redeal."""
+    ``card`` None is the redeal, or with ``stop`` the end of the game in its place."""
 
     card: Card | None
     row: int | None = None
+    stop: bool = False
 
     def __str__(self) -> str:
         if self.card is None:
-            return "redeal"
+            return "stop" if self.stop else "redeal"
         return f"{self.card}>r{self.row + 1}" if self.row is not None else str(self.card)
 
 
 REDEAL = GapsMove(None)
+STOP = GapsMove(None, stop=True)
+"""Seed, Redeals: a redeal "is allowed", not required. Where it costs points (``penalty``
+above 0) the player stuck may end the game instead and keep the score (docs/rules/gaps.md)."""
 
 
 def cell_name(cell: int, ranks: int) -> str:
@@ -82,6 +88,8 @@ class GapsState(State[GapsMove]):
         self.ranks: int = self.params.ranks
         self.grid = grid
         self.redeals_used = redeals_used
+        self.stopped = False
+        """Ended by :data:`STOP` instead of a redeal."""
         self._seen = {tuple(grid)}
         self._moves: list[GapsMove] | None = None
 
@@ -158,8 +166,10 @@ class GapsState(State[GapsMove]):
             # Ruling: no move may bring back a position of this deal (only 2s moving in
             # column 0 can), so that every game ends.
             moves = [m for m in fills if self._after(m) not in self._seen]
-            if not moves and self.redeals_used < self.params.redeals and not self.won:
-                moves = [REDEAL]
+            if self.stopped:
+                moves = []
+            elif not moves and self.redeals_used < self.params.redeals and not self.won:
+                moves = [REDEAL, STOP] if self.params.penalty > 0 else [REDEAL]
             self._moves = moves
         return list(self._moves)
 
@@ -167,13 +177,15 @@ class GapsState(State[GapsMove]):
         raw = text.strip()
         if raw.lower() == "redeal":
             return REDEAL
+        if raw.lower() == "stop":
+            return STOP
         card_text, arrow, row_text = (part.strip() for part in raw.partition(">"))
         if arrow and not row_text:  # '2S>' or 'KC>' was played as if the '>' were not there
             raise parse_error("move", text, "a row comes after '>', e.g. 2S>r3")
         try:
             card = Card.parse(card_text)
         except NotationError as err:
-            raise parse_error("move", text, "a move is a card (7H), 2S>r3 or redeal") from err
+            raise parse_error("move", text, "a move is a card (7H), 2S>r3, redeal or stop") from err
         if card.rank == ACE:
             raise parse_error("move", text, "the aces are out of play")
         if card.suit >= self.params.suits or card.rank > self.ranks:
@@ -199,6 +211,14 @@ class GapsState(State[GapsMove]):
     def why_illegal(self, move: GapsMove) -> str | None:
         if move in self.legal_moves():
             return None
+        if self.stopped:
+            return "the game was ended (stop)"
+        if move.stop:
+            if self.params.penalty <= 0:
+                return "stop is offered only where a redeal costs points (penalty above 0)"
+            if self.redeals_used >= self.params.redeals:
+                return "no redeal left: the game is over without a stop"
+            return "stop ends the game only when no move is left but a redeal"
         if move.card is None:
             if self.redeals_used >= self.params.redeals:
                 return f"no redeal left ({self.params.redeals} allowed)"
@@ -226,6 +246,7 @@ class GapsState(State[GapsMove]):
         starts with none."""
         twin = GapsState(self.variant, self.seed, list(self.grid), self.redeals_used)
         twin._seen = set(self._seen)
+        twin.stopped = self.stopped
         return twin
 
     def seen_positions(self) -> frozenset[tuple[Card | None, ...]]:
@@ -234,6 +255,9 @@ class GapsState(State[GapsMove]):
 
     def _play(self, move: GapsMove) -> Any:
         self._moves = None
+        if move.stop:
+            self.stopped = True
+            return None
         if move.card is None:
             token = (list(self.grid), self._seen)
             self.redeals_used += 1
@@ -248,6 +272,9 @@ class GapsState(State[GapsMove]):
 
     def _unplay(self, move: GapsMove, token: Any) -> None:
         self._moves = None
+        if move.stop:
+            self.stopped = False
+            return
         if move.card is None:
             self.grid, self._seen = token
             self.redeals_used -= 1
@@ -296,9 +323,8 @@ class GapsState(State[GapsMove]):
             "redeals_allowed": self.params.redeals,
             "won": won,
         }
-        return Outcome(
-            (0,) if won else (), (self.running_score,), "won" if won else "stuck", details
-        )
+        ending = "won" if won else "stopped" if self.stopped else "stuck"
+        return Outcome((0,) if won else (), (self.running_score,), ending, details)
 
     # --- views ----------------------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
@@ -330,6 +356,8 @@ class GapsState(State[GapsMove]):
             extra.append(f"redeals {self.redeals_used}")
         if self.seed is not None:
             extra.append(f"seed {self.seed}")
+        if self.stopped:
+            extra.append("stopped 1")
         return " / ".join(rows) + (f" | {' '.join(extra)}" if extra else "")
 
 
@@ -401,8 +429,19 @@ def from_position(text: str, variant: Variant) -> GapsState:
                 board_text[:40],
                 f"in montana the 2s never leave the first column: {', '.join(strays)}",
             )
-    redeals, seed = _bookkeeping(extra, params)
-    return GapsState(variant, seed, grid, redeals)
+    redeals, seed, stopped = _bookkeeping(extra, params)
+    state = GapsState(variant, seed, grid, redeals)
+    if stopped:
+        # Only a game that could have gone on by a redeal that costs points was stopped.
+        if STOP not in state.legal_moves():
+            raise parse_error(
+                "position",
+                extra,
+                "only a game with no move left but a redeal that costs points can be stopped",
+            )
+        state.stopped = True
+        state._moves = None  # (the moves found above were the unstopped game's)
+    return state
 
 
 def _twos_out(grid: Grid, params: GapsParams) -> list[tuple[int, Card]]:
@@ -423,14 +462,14 @@ def _cell(token: str, cell: int, ranks: int, board_text: str) -> Card | None:
         raise parse_error("position", board_text[:40], f"{cell_name(cell, ranks)}: {err}") from None
 
 
-def _bookkeeping(text: str, params: GapsParams) -> tuple[int, int | None]:
+def _bookkeeping(text: str, params: GapsParams) -> tuple[int, int | None, bool]:
     # "| redeals 1 seed 5", as position() writes it; "| redeals 1 | seed 5" reads the same.
     words = text.replace("|", " ").split()
     if len(words) % 2:
-        raise parse_error("position", text, "after | come pairs: redeals N, seed N")
+        raise parse_error("position", text, "after | come pairs: redeals N, seed N, stopped 1")
     found: dict[str, int] = {}
     for key, value in zip(words[::2], words[1::2], strict=True):
-        if key not in {"redeals", "seed"}:
+        if key not in {"redeals", "seed", "stopped"}:
             raise parse_error("position", text, f"unknown bookkeeping '{key} {value}'")
         if not value.lstrip("-").isdigit():
             raise parse_error("position", text, f"{key} takes a whole number, not '{value}'")
@@ -443,12 +482,17 @@ def _bookkeeping(text: str, params: GapsParams) -> tuple[int, int | None]:
     redeals = found.get("redeals", 0)
     if not 0 <= redeals <= params.redeals:
         raise parse_error("position", text, f"{redeals} redeals used, {params.redeals} allowed")
-    return redeals, found.get("seed")
+    stopped = found.get("stopped", 0)
+    if stopped not in (0, 1):
+        raise parse_error("position", text, f"stopped is 0 or 1, not {stopped}")
+    return redeals, found.get("seed"), stopped == 1
 
 
 def _heuristic(state: State[Any]) -> float:
+    """Cards in sequence; a game stopped scores a little less than one redealt, so that a
+    greedy player goes on playing (a redeal keeps every card in sequence)."""
     assert isinstance(state, GapsState)
-    return float(state.in_sequence)
+    return state.in_sequence - (0.5 if state.stopped else 0.0)
 
 
 SPEC = register(

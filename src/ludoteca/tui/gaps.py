@@ -109,7 +109,10 @@ def _status(observation: Mapping[str, Any]) -> Text:
         f"   redeals {observation['redeals_used']}/{observation['redeals_allowed']}"
         f"   score {observation['score']:g}"
     )
-    if "redeal" in observation["legal_moves"]:
+    if "stop" in observation["legal_moves"]:
+        # Seed, Redeals: a redeal "is allowed"; where it costs points the player may stop.
+        status.append("   no move left: redeal or stop", style="bold yellow")
+    elif "redeal" in observation["legal_moves"]:
         status.append("   no move left: redeal", style="bold yellow")
     return append_outcome(status, observation)
 

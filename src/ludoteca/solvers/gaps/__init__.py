@@ -18,7 +18,7 @@ from typing import Any
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import State
 from ludoteca.core.rng import DealRng
-from ludoteca.games.gaps import REDEAL, GapsMove, GapsState
+from ludoteca.games.gaps import REDEAL, STOP, GapsMove, GapsState
 from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
 from ludoteca.solvers.gaps import fast, nested, plans, shortcut
 from ludoteca.solvers.gaps.line import board_of, concrete_move, engine_moves
@@ -185,6 +185,29 @@ def _played(game: GapsState, line: nested.Line) -> list[str]:
     return _texts(game, tidied(game, steps, end.position()))
 
 
+def _redeal_or_stop(game: GapsState, may_stop: bool) -> Hint:
+    """Stuck with a redeal left: redeal, unless it costs more points than it could bring.
+    A redeal keeps every card in sequence, so it can only gain the cards still out of it;
+    where its penalty is more than those, stopping keeps the higher score (a redeal could
+    still win, which the note says)."""
+    if not may_stop:
+        return Hint("redeal", None, "no other move: redeal")
+    penalty = game.params.penalty
+    left = game.params.suits * (game.ranks - 1) - game.in_sequence
+    if penalty > left:
+        return Hint(
+            "stop",
+            None,
+            f"a redeal costs {penalty:g}, more than the {left} cards it could still bring into"
+            " sequence (it could still win)",
+        )
+    return Hint(
+        "redeal",
+        None,
+        f"it costs {penalty:g}, and {left} cards could still come into sequence",
+    )
+
+
 def hint(state: State[Any], seconds: float) -> Hint:
     """The first move of a winning line; in a position that cannot win (or whose search ran
     out of time), the first move of the line to the best dead end found, which is what a
@@ -196,8 +219,8 @@ def hint(state: State[Any], seconds: float) -> Hint:
     legal = game.legal_moves()
     if not legal:
         return Hint(None, False, "no move left")
-    if legal == [REDEAL]:
-        return Hint("redeal", None, "no other move: redeal")
+    if REDEAL in legal:  # (offered only with no card to move)
+        return _redeal_or_stop(game, STOP in legal)
     began = time.perf_counter()
     kept = plans.recall(game)
     if kept is not None and kept[0].exact:
@@ -401,7 +424,7 @@ def play_phases(
     phases: list[Phase] = []
     searched = False
     while not game.won and (legal := game.legal_moves()):
-        if legal == [REDEAL]:
+        if REDEAL in legal:  # stuck: the policy always redeals (a stop never wins)
             if not searched:  # stuck as dealt: a phase lost without a move
                 phases.append(Phase(False, game.in_sequence, 0))
             game.apply(REDEAL)

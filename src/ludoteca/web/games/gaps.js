@@ -55,7 +55,7 @@ export default {
   },
 
   parse(move, obs) {
-    if (move === 'redeal') return null;
+    if (move === 'redeal' || move === 'stop') return null;
     const [card, row] = move.split('>r');
     if (row) return { from: card, to: cellKey(Number(row) - 1, 0), click: true };
     // Any other card goes right of the card one rank lower of its suit.
@@ -69,6 +69,7 @@ export default {
       const left = obs.redeals_allowed - obs.redeals_used;
       return `Redeal (${left} left)`;
     }
+    if (move === 'stop') return `Stop here (score ${obs.score})`;
     // In the names the cards show (10♠, not the notation's TS): the hint says this.
     const [card, row] = move.split('>r');
     if (row) return `${cardShown(card)} to row ${row}, column 1`;
@@ -131,6 +132,10 @@ export default {
     // As the terminal's status line: say why the only thing left is the redeal button.
     if (obs.legal_moves.length === 1 && obs.legal_moves[0] === 'redeal') {
       return 'No move left: redeal with the button below the table.';
+    }
+    // Seed, Redeals: a redeal "is allowed"; where it costs points, stopping is the other way.
+    if (obs.legal_moves.includes('stop')) {
+      return 'No move left: redeal, or stop and keep your score, with the buttons below the table.';
     }
     return 'Your move.';
   },
