@@ -29,6 +29,7 @@ from ludoteca.solvers.gaps.board import GAP, Board, Move, Shape
 from ludoteca.solvers.gaps.fast import _tables
 from ludoteca.solvers.gaps.line import board_of
 from ludoteca.solvers.gaps.rules import Pruning
+from ludoteca.studies.policies import greedy_policy
 
 Cells = tuple[Card | None, ...]
 
@@ -278,6 +279,10 @@ def test_stuck_with_a_costly_redeal_the_hint_weighs_it_and_the_policy_redeals() 
         assert ("stop" in game.legal_moves_text()) == (penalty != "0")
         result = find_solver("gaps").policies["solver"](game, None, DealRng(5))
         assert result.extra["redeals_used"] == 1 and game.redeals_used == 1
+        # The greedy policy goes on by the redeal too (its heuristic ranks a stop lower).
+        greedy = from_position(stuck, rules)
+        greedy_policy(greedy, None, DealRng(5))
+        assert greedy.redeals_used == 1
 
 
 def test_probes_under_a_limit_decide_as_the_full_search() -> None:
