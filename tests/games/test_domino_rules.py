@@ -38,6 +38,8 @@ def make(
     named |= {w for text in (*hands, aside) for w in text.split()}
     filled = list(hands)
     filled[spare] += " " + " ".join(str(t) for t in ALL_TILES if str(t) not in named)
+    if opened:  # (open play is declared from the second round on: turn >= players)
+        turn = max(turn, len(hands))
     sections = [
         f"to {to}",
         f"turn {turn}",
@@ -346,6 +348,11 @@ def test_positions_the_rules_cannot_reach_are_refused() -> None:
     unfit = make("1M@r0", ("6B 5C", "")).position().replace("drawn -", "drawn 6B")
     with pytest.raises(NotationError, match="fits nowhere"):
         from_position(unfit, SPEC.default_variant)
+    # Open play is declared from the second round on (docs/rules/domino.md, 5), so a
+    # position of the first round cannot have it.
+    early = make("1M@r0", ("2M 6B", "5C")).position().replace("open no", "open yes")
+    with pytest.raises(NotationError, match="second round"):
+        from_position(early, SPEC.default_variant)
     # When everyone is out, the last to go out is still the one "to move": a finished game.
     over = make("1M@r0*", ("6B", "6C", ""), out="0 1 2", special="0 1 2").position()
     assert from_position(over, SPEC.default_variant).is_over

@@ -430,6 +430,9 @@ def from_position(text: str, variant: Variant) -> DominoState:
     # still to place only when it fits (one that does not is kept and the turn passes).
     if out[to] and not all(out) and all(hands):
         raise parse_error("position", fields["to"], f"player {to} is eliminated: no more turns")
+    if fields["open"] == "yes" and int(fields["turn"]) < players:
+        # Seed, "Gioco a carte scoperte": open play is declared from the second round on.
+        raise parse_error("position", fields["open"], "open play starts from the second round")
     if drawn is not None and not table.can_place(drawn):
         raise parse_error(
             "position", fields["drawn"], f"{drawn} fits nowhere: it would be kept, turn passed"
