@@ -10,7 +10,8 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 
 from ludoteca.core.registry import discover
@@ -38,6 +39,28 @@ def renderer_for(game: str) -> Renderer:
         discover("ludoteca.tui")
         _discovered = True
     return _RENDERERS.get(game, generic_renderer)
+
+
+class Fitted:
+    """The first of ``drawings`` (roomiest first) that fits the width the console gives it,
+    else the last: a table too wide for a narrow terminal had its cells cut to "…" by Rich,
+    tiles and all (Il Muro's face-up tiles at 40 columns)."""
+
+    def __init__(self, *drawings: RenderableType) -> None:
+        self.drawings = drawings
+
+    def _chosen(self, console: Console, options: ConsoleOptions) -> RenderableType:
+        unbounded = options.update_width(10_000)
+        for drawing in self.drawings[:-1]:
+            if Measurement.get(console, unbounded, drawing).maximum <= options.max_width:
+                return drawing
+        return self.drawings[-1]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self._chosen(console, options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._chosen(console, options))
 
 
 def append_outcome(status: Text, observation: Mapping[str, Any]) -> Text:

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.tui._fruit import legend, tile_text, tiles_text
-from ludoteca.tui.base import register_renderer
+from ludoteca.tui.base import Fitted, register_renderer
 
 
 def _open_cells(observation: Mapping[str, Any]) -> set[tuple[int, int]]:
@@ -25,7 +25,7 @@ def _open_cells(observation: Mapping[str, Any]) -> set[tuple[int, int]]:
     return cells
 
 
-def _mosaic(observation: Mapping[str, Any]) -> Table:
+def _mosaic(observation: Mapping[str, Any], padding: int = 1) -> Table:
     top, left = observation["origin"]
     grid = observation["mosaic"]
     tiles = {
@@ -40,7 +40,7 @@ def _mosaic(observation: Mapping[str, Any]) -> Table:
     cols = range(max(frame["cols"][0], left - 1), min(frame["cols"][1], left + len(grid[0])) + 1)
     fixed = frame["rows"][1] - frame["rows"][0] == 5 and frame["cols"][1] - frame["cols"][0] == 5
     title = "frame fixed" if fixed else "the frame still floats"
-    table = Table(box=box.ROUNDED if fixed else box.SIMPLE, title=title, padding=(0, 1))
+    table = Table(box=box.ROUNDED if fixed else box.SIMPLE, title=title, padding=(0, padding))
     table.add_column("", justify="right", style="dim")
     for col in cols:
         table.add_column(str(col), justify="center")
@@ -59,7 +59,9 @@ def _mosaic(observation: Mapping[str, Any]) -> Table:
 
 
 def render(observation: Mapping[str, Any]) -> RenderableType:
-    parts: list[RenderableType] = [_mosaic(observation)]
+    # Without padding where the terminal is narrow: Rich cut the tiles to "…" in a
+    # 40-column terminal.
+    parts: list[RenderableType] = [Fitted(_mosaic(observation), _mosaic(observation, 0))]
     current = observation["current"]
     if current is not None:
         source = (

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ludoteca.core.tiles import FRUITS
 from ludoteca.tui._fruit import legend, tile_text
-from ludoteca.tui.base import append_outcome, register_renderer
+from ludoteca.tui.base import Fitted, append_outcome, register_renderer
 
 BACK = Text("▒▒▒", style="blue")
 EMPTY = Text(" · ", style="dim")
@@ -23,8 +23,10 @@ def _cell(tile: str | None) -> Text:
     return BACK if tile is None else Text(" ").append_text(tile_text(tile))
 
 
-def _foundations(observation: Mapping[str, Any]) -> Table:
-    table = Table(box=box.SIMPLE, show_edge=False, title="new wall (foundations)")
+def _foundations(observation: Mapping[str, Any], padding: int = 1) -> Table:
+    table = Table(
+        box=box.SIMPLE, show_edge=False, title="new wall (foundations)", padding=(0, padding)
+    )
     for letter in FRUITS:
         table.add_column(letter, justify="center")
     row = []
@@ -38,10 +40,10 @@ def _foundations(observation: Mapping[str, Any]) -> Table:
     return table
 
 
-def _wall(observation: Mapping[str, Any]) -> Table:
+def _wall(observation: Mapping[str, Any], padding: int = 1) -> Table:
     """Columns side by side, bottom tile first: the tile that may move is the lowest drawn."""
     wall: list[list[str | None]] = observation["wall"]
-    table = Table(box=box.SIMPLE, show_edge=False, title="wall")
+    table = Table(box=box.SIMPLE, show_edge=False, title="wall", padding=(0, padding))
     for number in range(1, len(wall) + 1):
         table.add_column(f"c{number}", justify="center")
     height = max((len(column) for column in wall), default=0)
@@ -62,8 +64,10 @@ def render(observation: Mapping[str, Any]) -> RenderableType:
     title = "Il Muro" + (" (facile)" if observation.get("may_start_with_six") else "")
     return Group(
         Text(title, style="bold"),
-        _foundations(observation),
-        _wall(observation),
+        # Without padding where the terminal is narrow (the wall needs 41 columns with it,
+        # 29 without): Rich cut the face-up tiles to "…" in a 40-column terminal.
+        Fitted(_foundations(observation), _foundations(observation, 0)),
+        Fitted(_wall(observation), _wall(observation, 0)),
         _status(observation),
         legend(),
     )
