@@ -1676,3 +1676,33 @@ def test_a_save_of_several_players_that_names_no_seats_is_not_played(tmp_path: P
     played = runner.invoke(app, ["play", "--load", str(save)])
     assert played.exit_code == 2, played.output
     assert "the save names no seats, and play needs to know who sits where" in played.output
+
+
+def test_a_terminal_without_unicode_gets_ascii_stand_ins_not_a_traceback() -> None:
+    """With ``PYTHONIOENCODING=ascii`` (or a Latin-1 locale) every command that wrote a
+    suit, a fruit, a dot or a dash ended in a UnicodeEncodeError traceback: ``games``, and
+    each game's board at its first drawing. The suits are now written as in the notation
+    (10C), the tiles in notation (4M), the rest with ASCII stand-ins; JSON is escaped."""
+    ascii_only = {**os.environ, "PYTHONIOENCODING": "ascii", "COLUMNS": "100"}
+
+    def run(*args: str, moves: str = "") -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "ludoteca", *args]
+        return subprocess.run(
+            command, input=moves, capture_output=True, text=True, env=ascii_only, check=False
+        )
+
+    games = run("games")
+    assert games.returncode == 0 and "tappeto" in games.stdout, games.stderr
+    listed = run("games", "--json")
+    assert listed.returncode == 0, listed.stderr
+    names = [json.loads(line)["name"] for line in listed.stdout.splitlines()]
+    assert names == [spec.name for spec in all_games()], names
+    gaps = run("play", "gaps", "--seed", "1", moves="8S\nquit\nquit\n")
+    assert gaps.returncode == 0 and "Traceback" not in gaps.stderr, gaps.stderr
+    assert " 2C  2S  KH  KC " in gaps.stdout and "10C" in gaps.stdout
+    muro = run("play", "muro", "--seed", "1", moves="quit\n")
+    assert muro.returncode == 0 and "Traceback" not in muro.stderr, muro.stderr
+    assert "4M" in muro.stdout and "###" in muro.stdout and "M mele" in muro.stdout
+    for game, players in (("scalafrutta", "you,greedy"), ("domino", "you,greedy")):
+        played = run("play", game, "--players", players, moves="quit\n")
+        assert played.returncode == 0 and "Traceback" not in played.stderr, played.stderr

@@ -8,7 +8,7 @@ import sys
 import typer
 from rich.markup import escape
 
-from ludoteca.cli.app import app, err_console
+from ludoteca.cli.app import app, err_console, readable_output
 from ludoteca.cli.interrupt import tell
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import discover
@@ -18,6 +18,7 @@ from ludoteca.launch import INTERRUPTED, Loading
 def main() -> None:
     with Loading():  # Ctrl-C while the modules load: a traceback before
         discover("ludoteca.cli")
+    readable_output()
     try:
         # The entry point (``ludoteca.__main__``) ended the command itself on Ctrl-C while
         # it loaded; from here on Ctrl-C is Python's KeyboardInterrupt again, which the

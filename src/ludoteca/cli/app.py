@@ -2,12 +2,66 @@
 
 from __future__ import annotations
 
+import codecs
+import io
+import json
+import sys
 import threading
 
 import typer
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.markup import escape
 from rich.progress import Progress, ProgressColumn
+
+from ludoteca.tui.base import unicode_output
+
+ASCII_FOR = {
+    "\u2663": "C",  # the suits, as in the notation: 10♣ is 10C
+    "\u2666": "D",
+    "\u2665": "H",
+    "\u2660": "S",
+    "\u00b7": ".",  # the dim dot of an empty place, and the " · " between moves
+    "\u25b6": ">",  # the player to move
+    "\u203a": ">",  # the prompt
+    "\u2715": "x",  # a dead gap
+    "\u2191": "^",  # a foundation building up,
+    "\u2193": "v",  # or down
+    "\u2592": "#",  # a tile face down
+    "\u2013": "-",
+    "\u2014": "-",
+    "\u2026": "...",
+    "\u00d7": "x",
+    "\u2190": "<-",
+    "\u2192": "->",
+}
+"""ASCII stand-ins for the characters the commands write, where the terminal's encoding has
+none of them; a character of the same width, but for the ellipsis and the arrows."""
+
+
+def _ascii_stand_in(err: UnicodeError) -> tuple[str, int]:
+    if not isinstance(err, UnicodeEncodeError):
+        raise err
+    return "".join(ASCII_FOR.get(c, "?") for c in err.object[err.start : err.end]), err.end
+
+
+codecs.register_error("ludoteca-ascii", _ascii_stand_in)
+
+
+def readable_output() -> None:
+    """Where the terminal's encoding lacks a character written (``PYTHONIOENCODING=ascii``,
+    a Latin-1 locale), an ASCII stand-in is written: every command that wrote one (``games``'
+    dash, any board's dots, suits and fruits) ended in a UnicodeEncodeError traceback. A
+    stream given an error handler of its own (``PYTHONIOENCODING=ascii:replace``) keeps it."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="ludoteca-ascii")
+
+
+def json_line(value: object) -> str:
+    """``value`` as one line of JSON, its text as written (a game's description) where the
+    output takes it, else escaped: the stand-ins of :func:`readable_output` would change it."""
+    return json.dumps(value, ensure_ascii=not unicode_output())
+
 
 app = typer.Typer(
     name="ludoteca",

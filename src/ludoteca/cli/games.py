@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 from rich.markup import escape
 from rich.table import Table
 
-from ludoteca.cli.app import app, console
+from ludoteca.cli.app import app, console, json_line
 from ludoteca.cli.common import JsonOpt
 from ludoteca.core.registry import all_games
 
@@ -28,7 +26,7 @@ def games_command(as_json: JsonOpt = False) -> None:
     if as_json:
         for spec in specs:
             print(
-                json.dumps(
+                json_line(
                     {
                         "name": spec.name,
                         "title": spec.title,
@@ -45,8 +43,7 @@ def games_command(as_json: JsonOpt = False) -> None:
                             }
                             for v in spec.variants
                         ],
-                    },
-                    ensure_ascii=False,
+                    }
                 )
             )
         return

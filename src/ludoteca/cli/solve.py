@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Iterator
@@ -12,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from ludoteca.cli.app import app, console, err_console, fail
+from ludoteca.cli.app import app, console, err_console, fail, json_line
 from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, asks_no_limit, resolve
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.errors import LudotecaError
@@ -150,7 +149,7 @@ def solve_command(
         if isinstance(state, LudotecaError):
             errors += 1
             if as_json:
-                print(json.dumps({**record, "error": str(state)}, ensure_ascii=False), flush=True)
+                print(json_line({**record, "error": str(state)}), flush=True)
             err_console.print(f"[bold red]error:[/] {escape(str(state))}", soft_wrap=True)
             continue
         solved += 1
@@ -159,7 +158,7 @@ def solve_command(
         else:
             result = entry.solve(state, limit)
         if as_json:
-            print(json.dumps({**record, **result.as_json()}, ensure_ascii=False), flush=True)
+            print(json_line({**record, **result.as_json()}), flush=True)
         else:
             _show(label, result)
     if errors:

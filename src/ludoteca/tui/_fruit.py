@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from ludoteca.core.tiles import FRUIT_NAMES_IT, FRUIT_SYMBOLS, FRUITS, Tile
+from ludoteca.tui.base import unicode_output
 
 FRUIT_STYLES = ("red", "green", "bright_green", "magenta", "bright_red", "yellow")
 """One colour per fruit, in the order ``M P C U F B``."""
@@ -16,7 +17,8 @@ FRUIT_STYLES = ("red", "green", "bright_green", "magenta", "bright_red", "yellow
 def tile_text(text: str) -> Text:
     """A tile given in notation (``4B``) as its coloured fruit symbol and number."""
     tile = Tile.parse(text)
-    return Text(tile.symbol, style=f"bold {FRUIT_STYLES[tile.fruit]}")
+    shown = tile.symbol if unicode_output() else str(tile)
+    return Text(shown, style=f"bold {FRUIT_STYLES[tile.fruit]}")
 
 
 def tiles_text(texts: list[str]) -> Text:
@@ -25,11 +27,13 @@ def tiles_text(texts: list[str]) -> Text:
 
 
 def legend() -> Text:
-    """Which symbol is which fruit letter, for typing moves in notation."""
+    """Which symbol is which fruit letter, for typing moves in notation (where the symbols
+    are not shown, which letter is which fruit)."""
+    symbols = FRUIT_SYMBOLS if unicode_output() else ("",) * len(FRUITS)
     return Text("  ").join(
-        Text(f"{symbol} {letter} {name}", style=style)
+        Text(f"{symbol} {letter} {name}".lstrip(), style=style)
         for symbol, letter, name, style in zip(
-            FRUIT_SYMBOLS, FRUITS, FRUIT_NAMES_IT, FRUIT_STYLES, strict=True
+            symbols, FRUITS, FRUIT_NAMES_IT, FRUIT_STYLES, strict=True
         )
     )
 

@@ -7,6 +7,7 @@ terminal can show only what the player may see.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -20,6 +21,19 @@ Renderer = Callable[[Mapping[str, Any]], RenderableType]
 
 _RENDERERS: dict[str, Renderer] = {}
 _discovered = False
+
+
+def unicode_output() -> bool:
+    """Whether standard output can write the suits and the fruits: not where its encoding
+    lacks them (``PYTHONIOENCODING=ascii``, a Latin-1 terminal). There a tile is written in
+    its notation (``4M``), and other characters get ASCII stand-ins
+    (:func:`ludoteca.cli.app.readable_output`)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        "\u2663\U0001f34e".encode(encoding)  # (a club, an apple)
+    except (UnicodeError, LookupError):
+        return False
+    return True
 
 
 def register_renderer(game: str, renderer: Renderer) -> Renderer:
