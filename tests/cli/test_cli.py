@@ -1706,3 +1706,22 @@ def test_a_terminal_without_unicode_gets_ascii_stand_ins_not_a_traceback() -> No
     for game, players in (("scalafrutta", "you,greedy"), ("domino", "you,greedy")):
         played = run("play", game, "--players", players, moves="quit\n")
         assert played.returncode == 0 and "Traceback" not in played.stderr, played.stderr
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "utf-8"])
+def test_a_line_standard_input_cannot_decode_is_a_bad_move_not_a_traceback(encoding: str) -> None:
+    """A suit pasted from the board where the terminal is ASCII, or è typed in Latin-1 to a
+    UTF-8 one, ended the game in a UnicodeDecodeError traceback (the input's encoding set
+    strict by PYTHONIOENCODING, as by a UTF-8 locale). It is refused as any unknown move."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    typed = "7♣\n".encode() + b"\xe8\n" + b"quit\n"
+    played = subprocess.run(
+        [sys.executable, "-m", "ludoteca", "play", "tappeto", "--seed", "1"],
+        input=typed,
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    out, err = played.stdout.decode(encoding), played.stderr.decode(encoding)
+    assert played.returncode == 0 and "Traceback" not in err, err
+    assert out.count("error: bad move") == 2, out

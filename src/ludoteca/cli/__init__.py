@@ -8,7 +8,7 @@ import sys
 import typer
 from rich.markup import escape
 
-from ludoteca.cli.app import app, err_console, readable_output
+from ludoteca.cli.app import app, err_console, readable_input, readable_output
 from ludoteca.cli.interrupt import tell
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import discover
@@ -19,6 +19,7 @@ def main() -> None:
     with Loading():  # Ctrl-C while the modules load: a traceback before
         discover("ludoteca.cli")
     readable_output()
+    readable_input()
     try:
         # The entry point (``ludoteca.__main__``) ended the command itself on Ctrl-C while
         # it loaded; from here on Ctrl-C is Python's KeyboardInterrupt again, which the

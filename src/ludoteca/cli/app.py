@@ -57,6 +57,15 @@ def readable_output() -> None:
             stream.reconfigure(errors="ludoteca-ascii")
 
 
+def readable_input() -> None:
+    """A line typed or piped in bytes that standard input cannot decode (a Latin-1 terminal
+    sending è to UTF-8, a suit pasted from the board where the encoding is ASCII) is read
+    with a stand-in (U+FFFD) and refused as any unknown move: it ended the game in a
+    UnicodeDecodeError traceback. Where Python already makes do (its C locale) it goes on."""
+    if isinstance(sys.stdin, io.TextIOWrapper) and sys.stdin.errors == "strict":
+        sys.stdin.reconfigure(errors="replace")
+
+
 def json_line(value: object) -> str:
     """``value`` as one line of JSON, its text as written (a game's description) where the
     output takes it, else escaped: the stand-ins of :func:`readable_output` would change it."""
