@@ -1725,3 +1725,23 @@ def test_a_line_standard_input_cannot_decode_is_a_bad_move_not_a_traceback(encod
     out, err = played.stdout.decode(encoding), played.stderr.decode(encoding)
     assert played.returncode == 0 and "Traceback" not in err, err
     assert out.count("error: bad move") == 2, out
+
+
+def test_the_answers_of_solve_and_study_are_one_line_each_in_a_pipe() -> None:
+    """Piped (no terminal: Rich takes 80 columns), solve's verdict line and study's summary
+    were cut in two: "...(reads the reserve's order); 49" and "states in 0.000 s" on the next
+    line, "(95% Wilson" and "0.89% – 23.61%)". A script reading them line by line lost half."""
+    env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
+
+    def run(*args: str) -> list[str]:
+        command = [sys.executable, "-m", "ludoteca", *args]
+        result = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+        assert result.returncode == 0, result.stderr
+        return result.stdout.splitlines()
+
+    solved = run("solve", "tappeto", "--seed", "1")
+    assert solved[0].startswith("seed 1: winnable") and solved[0].endswith(" s"), solved
+    assert all(line.startswith("  ") for line in solved[1:]), solved
+    studied = run("study", "tappeto", "--deals", "20")
+    assert len(studied) == 1 and "(95% Wilson" in studied[0], studied
+    assert studied[0].endswith(" s"), studied

@@ -186,11 +186,13 @@ def study_command(
         f"[bold]{shown['game']}[/] · {shown['variant']} · policy {shown['policy']}: "
         f"won {report['won']} of {report['deals'] - report['unknown']} decided deals = "
         f"[bold]{_percent(report['rate'])}[/] (95% Wilson {_percent(low)} – {_percent(high)}); "
-        f"{report['unknown']} unknown; {report['seconds']:.1f} s"
+        f"{report['unknown']} unknown; {report['seconds']:.1f} s",
+        soft_wrap=True,  # one line, in a pipe too (it was cut at 80 columns there)
     )
     if report["unknown"]:
         (lower, upper), (ci_low, ci_high) = report["rate_bounds"], report["ci95_bounds"]
         console.print(
             f"over all {report['deals']} deals (unknown as lost … as won): {_percent(lower)} … "
-            f"{_percent(upper)} (95% Wilson {_percent(ci_low)} – {_percent(ci_high)})"
+            f"{_percent(upper)} (95% Wilson {_percent(ci_low)} – {_percent(ci_high)})",
+            soft_wrap=True,
         )
