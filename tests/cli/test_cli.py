@@ -469,7 +469,7 @@ def test_the_hand_over_erases_the_scrollback_and_shows_the_board_on_its_own_line
 ) -> None:
     """The hand-over cleared only the screen (ESC[2J): the previous seat's hand stayed in the
     terminal's scrollback. And a bare Enter (readline loaded) echoed no newline, so the board
-    was drawn on the prompt's line."""
+    was drawn on the prompt's line: the prompt is now readline's, which ends the line."""
     import io
 
     from rich.console import Console
@@ -477,8 +477,16 @@ def test_the_hand_over_erases_the_scrollback_and_shows_the_board_on_its_own_line
     from ludoteca.cli import play
 
     screen = Console(file=io.StringIO(), force_terminal=True, width=100)
+
+    def readline(prompt: str = "") -> str:
+        """Enter, at a terminal: readline draws the prompt, then the newline."""
+        screen.file.write(prompt.replace("\x01", "").replace("\x02", "") + "\n")
+        return ""
+
     monkeypatch.setattr(play, "console", screen)
-    monkeypatch.setattr("builtins.input", lambda *args: "")
+    monkeypatch.setattr("builtins.input", readline)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO()))
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
     monkeypatch.setitem(sys.modules, "readline", sys.modules.get("readline", object()))
     state = find_game("domino").new_game(seed=2, players=2)
     play.Session(state, ["you", "you"], None, None).hot_seat(0)
@@ -1745,3 +1753,57 @@ def test_the_answers_of_solve_and_study_are_one_line_each_in_a_pipe() -> None:
     studied = run("study", "tappeto", "--deals", "20")
     assert len(studied) == 1 and "(95% Wilson" in studied[0], studied
     assert studied[0].endswith(" s"), studied
+
+
+def _at_a_terminal(args: list[str], keys: list[bytes], columns: int = 80) -> str:
+    """What ``ludoteca ARGS`` writes to a terminal (a pseudo-terminal ``columns`` wide) where
+    each of ``keys`` is typed once the prompt has been written again."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    main_end, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    env = {**os.environ, "TERM": "xterm"}
+    for name in ("COLUMNS", "LINES", "NO_COLOR"):
+        env.pop(name, None)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ludoteca", *args],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(terminal)
+    written = b""
+    try:
+        for key in [*keys, None]:
+            prompts = written.count("›".encode())
+            deadline = time.monotonic() + 20
+            while written.count("›".encode()) == prompts and time.monotonic() < deadline:
+                if select.select([main_end], [], [], 0.5)[0]:
+                    try:
+                        written += os.read(main_end, 65536)
+                    except OSError:  # (the command ended)
+                        break
+            if key is not None:
+                time.sleep(0.2)  # (readline has taken the terminal)
+                os.write(main_end, key)
+        process.wait(timeout=60)
+    finally:
+        process.kill()
+        os.close(main_end)
+    return written.decode(errors="replace")
+
+
+def test_readline_knows_the_prompt_and_draws_it_again() -> None:
+    """The prompt was printed by Rich before readline began, so readline, believing the line
+    empty, left it out whenever it drew the line again (Ctrl-L cleared the screen to a bare
+    line) and put a long line edited back across its wrap two columns short."""
+    written = _at_a_terminal(["play", "tappeto", "--seed", "1"], [b"\x0c", b"quit\r"])
+    cleared = written.rfind("\x1b[2J")
+    assert cleared >= 0, written
+    assert "›" in written[cleared:], repr(written[cleared:])

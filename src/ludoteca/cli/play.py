@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import signal
 import sys
 import threading
@@ -80,13 +81,22 @@ class EraseScrollback(Control):
 
 
 def ask(prompt: str) -> str:
-    """A line typed at ``prompt``. Rich prints the prompt itself, so ``readline`` (loaded for
-    line editing) believes the line empty and echoes no newline for a bare Enter: what came
-    next was glued to the prompt ("› › ", the board beside "press Enter")."""
-    line = console.input(prompt)
-    if not line and "readline" in sys.modules and console.is_terminal:
-        console.print()
-    return line
+    """A line typed at ``prompt`` (markup). At a terminal with ``readline`` (loaded for line
+    editing) the prompt is readline's own, drawn by Rich with its escape sequences marked
+    as taking no room: Rich printed it before readline began, and readline, believing the
+    line empty, drew a long line edited back across its wrap two columns short, left the
+    prompt out when it drew the line again (Ctrl-L, after Ctrl-Z and fg), and echoed no
+    newline for a bare Enter (what came next was glued to the prompt: "› › ")."""
+    if "readline" not in sys.modules or not (console.is_terminal and sys.stdin.isatty()):
+        return console.input(prompt)
+    with console.capture() as drawn:
+        console.print(prompt, end="")
+    return input(ZERO_WIDTH.sub("\x01\\g<0>\x02", drawn.get()))
+
+
+ZERO_WIDTH = re.compile(r"\x1b\[[0-9;:?]*[A-Za-z]")
+"""An escape sequence (a style) in a prompt: readline counts its columns unless it is
+marked, between \\x01 and \\x02."""
 
 
 def joined(moves: list[str]) -> str:
