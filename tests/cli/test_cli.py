@@ -1807,3 +1807,18 @@ def test_readline_knows_the_prompt_and_draws_it_again() -> None:
     cleared = written.rfind("\x1b[2J")
     assert cleared >= 0, written
     assert "›" in written[cleared:], repr(written[cleared:])
+
+
+def test_the_command_list_gives_each_command_one_line_that_holds() -> None:
+    """``ludoteca --help`` listed stats on two lines however wide the terminal (its summary
+    kept the docstring's line break: "solitaires, and games" / "against bots"), and said
+    that solve gives "one JSON object per position", which it does only with --json."""
+    wide = {**os.environ, "COLUMNS": "200"}
+    command = [sys.executable, "-m", "ludoteca", "--help"]
+    shown = subprocess.run(command, capture_output=True, text=True, env=wide, check=False)
+    panel = shown.stdout[shown.stdout.index("Commands") :].splitlines()
+    listed = [line for line in panel if line.startswith("│")]
+    names = [line.split()[1] for line in listed]
+    assert names == ["games", "play", "replay", "serve", "solve", "stats", "study", "tournament"]
+    solve = next(line for line in listed if line.split()[1] == "solve")
+    assert "JSON" not in solve or "--json" in solve, solve

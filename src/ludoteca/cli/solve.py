@@ -121,7 +121,7 @@ def solve_command(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Decide whether a position can be won, with a winning line (one JSON object per position)."""
+    """Decide whether a position can be won, with a winning line (with --json, a JSON line each)."""
     if [seed, position, positions].count(None) == 3:
         raise fail("say what to solve: --seed N, --position TEXT or --positions FILE")
     if seed is not None:

@@ -25,8 +25,11 @@ def stats_command(
     as_json: JsonOpt = False,
     db: DbOpt = None,
 ) -> None:
-    """Completion statistics of the games you finished at the terminal: solitaires, and games
-    against bots (Addiction keeps redeals used too). The web app keeps its own, per browser."""
+    """Completion statistics of the games you finished at the terminal.
+
+    Solitaires, and games against bots (Addiction keeps redeals used too).
+
+    The web app keeps its own, per browser."""
     wanted = _wanted(game)
     with open_db(db) as connection:
         rows = [r for r in game_statistics(connection) if wanted(r)]

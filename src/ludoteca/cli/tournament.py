@@ -21,7 +21,7 @@ from ludoteca.studies.tournament import run_tournament
 def tournament_command(
     game: Annotated[str, typer.Argument(help="A game for 2-4 players.")],
     players: Annotated[
-        str | None, typer.Option(help="Bots, one per seat, e.g. strong,greedy.")
+        str | None, typer.Option(help="Bots, one per seat, e.g. strong,greedy (required).")
     ] = None,
     games: Annotated[int, typer.Option(help="How many games.")] = 100,
     variant: VariantOpt = None,
