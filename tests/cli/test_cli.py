@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import time
@@ -346,6 +348,39 @@ def test_play_checks_its_database_before_the_game_and_keeps_the_game_if_it_fails
     after = session.output.split("the result is not stored", 1)[1]
     assert "You won!" in session.output and "legal: 4D" in after  # undone: the game goes on
     assert len(calls) == 2
+
+
+def damage(path: Path, table: str) -> None:
+    """Overwrite the root page of ``table`` with garbage: the schema stays readable, so the
+    database opens as ever, and the table's rows can be neither read nor written."""
+    from ludoteca.store import db
+
+    db.connect(path).close()  # (made, and its write-ahead log folded in at the close)
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        size = connection.execute("PRAGMA page_size").fetchone()[0]
+        query = "SELECT rootpage FROM sqlite_master WHERE name = ?"
+        (root,) = connection.execute(query, (table,)).fetchone()
+    with path.open("r+b") as file:
+        file.seek(size * (root - 1))
+        file.write(b"\xff" * size)
+
+
+def test_a_result_the_database_refuses_keeps_the_session(tmp_path: Path) -> None:
+    """A database that opens but refuses the write of the result (damaged here; read-only,
+    full, or locked past the timeout alike) ended the session with its last move in a
+    traceback from sqlite3: no undo, no save, the game gone. Now it is one line and the
+    session goes on."""
+    path = tmp_path / "r.db"
+    damage(path, "finished_games")
+    position = "2C 3C 4C -- / 2D 3D -- 4D | seed 3"
+    args = ["play", "gaps", "-p", "suits=2", "-p", "ranks=4", "--position", position]
+    session = runner.invoke(app, [*args, "--db", str(path)], input="4D\nundo\nquit\n")
+    assert session.exit_code == 0, session.output
+    assert session.exception is None, session.exception
+    said = " ".join(session.output.split())  # (a long path wraps the line)
+    assert f"{path}: the result is not stored (database disk image is malformed)" in said
+    after = said.split("the result is not stored", 1)[1]
+    assert "You won!" in said and "legal: 4D" in after  # undone: the game goes on
 
 
 def test_hidden_tiles_stay_hidden_at_the_terminal(tmp_path: Path) -> None:

@@ -54,8 +54,14 @@ def open_db(path: Path | None) -> sqlite3.Connection:
     try:
         return db.connect(path)
     except (sqlite3.Error, OSError) as err:
-        where = db.default_path() if path is None else path
-        raise LudotecaError(f"{where}: cannot use it as the results database ({err})") from None
+        raise LudotecaError(
+            f"{db_path(path)}: cannot use it as the results database ({err})"
+        ) from None
+
+
+def db_path(path: Path | None) -> Path:
+    """The results database's file, as named in messages: ``path``, else the default one."""
+    return db.default_path() if path is None else path
 
 
 def asks_no_limit(max_states: int | None) -> bool:

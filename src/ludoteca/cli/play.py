@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import re
 import signal
+import sqlite3
 import sys
 import threading
 import uuid
@@ -24,6 +25,7 @@ from ludoteca.cli.common import (
     DbOpt,
     ParamOpt,
     VariantOpt,
+    db_path,
     open_db,
     players_list,
     random_seed,
@@ -263,21 +265,34 @@ class Session:
                 return
             # Marked recorded once stored (a Ctrl-C is held until then): a result that
             # could not be stored is tried again when the game ends again.
-            with whole(), connection:
-                counted = record_finished(
-                    connection,
-                    self.spec.name,
-                    # With its parameters (gaps[redeals=0]), as the web app records it.
-                    self.spec.variant_label(self.state.variant),
-                    self.state.seed,
-                    seat in outcome.winners,
-                    outcome.scores[seat],
-                    len(self.state.history),
-                    dict(outcome.details),
-                    "terminal",
-                    self.game_id,
+            try:
+                with whole(), connection:
+                    counted = record_finished(
+                        connection,
+                        self.spec.name,
+                        # With its parameters (gaps[redeals=0]), as the web app records it.
+                        self.spec.variant_label(self.state.variant),
+                        self.state.seed,
+                        seat in outcome.winners,
+                        outcome.scores[seat],
+                        len(self.state.history),
+                        dict(outcome.details),
+                        "terminal",
+                        self.game_id,
+                    )
+                    self.recorded = True
+            except sqlite3.Error as err:
+                # Opened, then the write refused (a read-only file, a disk full, a page
+                # damaged, a lock held past the timeout): it ended the session in a
+                # traceback, and the game with it. The session goes on, as above.
+                where = db_path(self.db)
+                console.print(
+                    f"[bold red]error:[/] {escape(str(where))}: the result is not stored "
+                    f"({escape(str(err))})"
                 )
-                self.recorded = True
+                return
+            finally:
+                connection.close()
             if not counted:
                 console.print("[dim]this game was counted when it first ended[/]")
 
