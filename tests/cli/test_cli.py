@@ -383,6 +383,29 @@ def test_a_result_the_database_refuses_keeps_the_session(tmp_path: Path) -> None
     assert "You won!" in said and "legal: 4D" in after  # undone: the game goes on
 
 
+def test_a_database_that_opens_but_fails_later_is_one_line_of_error(tmp_path: Path) -> None:
+    """A database whose schema reads but whose tables do not (a damaged page; a disk full
+    or a read-only file fail the same way once it is open) ended ``stats``, ``study
+    --list`` and ``study`` in a traceback from sqlite3: only opening it was checked."""
+    results, deals = tmp_path / "results.db", tmp_path / "deals.db"
+    damage(results, "finished_games")
+    damage(deals, "study_deals")
+    for args, then in [
+        (["stats", "--db", str(results)], ""),
+        (
+            ["study", "tappeto", "--deals", "3", "--policy", "greedy", "--db", str(deals)],
+            "; 0 of 3 deals stored; the same command goes on from there",
+        ),
+        (["study", "--list", "--db", str(deals)], ""),  # (the study above is listed)
+    ]:
+        result = ludoteca(*args)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr == (
+            f"error: {args[-1]}: the results database failed (database disk image is "
+            f"malformed){then}\n"
+        ), result.stderr
+
+
 def test_hidden_tiles_stay_hidden_at_the_terminal(tmp_path: Path) -> None:
     """Hidden information stays hidden (an audit): the title showed the deal number of a
     game with hidden tiles (dealing it again showed every hand), random deals came from a

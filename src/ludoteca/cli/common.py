@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import sqlite3
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -57,6 +59,27 @@ def open_db(path: Path | None) -> sqlite3.Connection:
         raise LudotecaError(
             f"{db_path(path)}: cannot use it as the results database ({err})"
         ) from None
+
+
+@contextlib.contextmanager
+def results_db(
+    path: Path | None, kept: Callable[[], str] | None = None
+) -> Iterator[sqlite3.Connection]:
+    """:func:`open_db` for the span of a command, closed at its end; SQLite failing once
+    the database is open is one line naming the file too. A database that opens but cannot
+    be read or written (a damaged page, a disk full, a read-only file) ended ``stats`` and
+    ``study`` in a traceback. ``kept``: what the line adds (what was stored before)."""
+    connection = open_db(path)
+    try:
+        with connection:
+            yield connection
+    except sqlite3.Error as err:
+        after = f"; {kept()}" if kept is not None else ""
+        raise LudotecaError(
+            f"{db_path(path)}: the results database failed ({err}){after}"
+        ) from None
+    finally:
+        connection.close()
 
 
 def db_path(path: Path | None) -> Path:

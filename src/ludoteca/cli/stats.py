@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ludoteca.cli.app import app, console
-from ludoteca.cli.common import DbOpt, JsonOpt, open_db
+from ludoteca.cli.common import DbOpt, JsonOpt, results_db
 from ludoteca.core.registry import find_game, variant_for
 from ludoteca.store.results import game_statistics
 
@@ -31,7 +31,7 @@ def stats_command(
 
     The web app keeps its own, per browser."""
     wanted = _wanted(game)
-    with open_db(db) as connection:
+    with results_db(db) as connection:
         rows = [r for r in game_statistics(connection) if wanted(r)]
     if as_json:
         for row in rows:

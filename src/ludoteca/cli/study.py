@@ -19,8 +19,8 @@ from ludoteca.cli.common import (
     ParamOpt,
     VariantOpt,
     asks_no_limit,
-    open_db,
     parse_params,
+    results_db,
 )
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.registry import find_game
@@ -63,7 +63,7 @@ def _list(db: DbOpt, as_json: bool, game: str | None) -> None:
     """The stored studies (of ``game`` only, if named). Studies that differ only in their
     state limit looked alike: the table shows it."""
     name = find_game(game).name if game is not None else None
-    with open_db(db) as connection:
+    with results_db(db) as connection:
         rows = [row for row in list_studies(connection) if name in (None, row["game"])]
     for row in rows:
         row.update(win_rates(row["won"], row["unknown"], row["deals"]))
@@ -171,7 +171,7 @@ def study_command(
         stored[0] = done
         bar.update(task, completed=done)
 
-    with open_db(db) as connection, progress_bar(*columns) as bar:
+    with results_db(db, kept) as connection, progress_bar(*columns) as bar:
         task = bar.add_task("deals", total=deals)
         stop_at_once_on_ctrl_c(kept)
         summary = run_study(plan, connection, progress)
