@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -14,6 +16,7 @@ from typer.testing import CliRunner
 
 from ludoteca.cli.app import app
 from ludoteca.core.registry import all_games, discover
+from ludoteca.store.web import SavedGame, WebStore
 
 
 def free_port() -> int:
@@ -129,6 +132,33 @@ def test_a_database_that_is_no_database_is_one_line_of_error(tmp_path: Path) -> 
     assert result.returncode == 2 and result.stdout == "", (result.stdout, result.stderr)
     assert result.stderr.strip() == (
         f"error: {db}: cannot use it as the results database (file is not a database)"
+    )
+
+
+def test_a_damaged_database_is_one_line_of_error(tmp_path: Path) -> None:
+    """A database whose schema reads but whose web tables do not (a damaged page) started
+    the server, which then answered every page 'Internal Server Error' with a traceback on
+    its terminal. It is checked at start: one line, status 2."""
+    db = tmp_path / "damaged.sqlite3"
+    store = WebStore(db)
+    store.create_game(
+        SavedGame("r1", "tappeto", "tappeto", {}, 1, ["human"], ["t"], "p", "playing", [])
+    )
+    store.push_moves("r1", 0, [(0, "2H")])
+    store.conn.close()
+    with contextlib.closing(sqlite3.connect(db)) as connection:
+        size = connection.execute("PRAGMA page_size").fetchone()[0]
+        query = "SELECT rootpage FROM sqlite_master WHERE name = 'web_moves'"
+        (root,) = connection.execute(query).fetchone()
+    with db.open("r+b") as file:
+        file.seek(size * (root - 1))
+        file.write(b"\xff" * size)
+    result = subprocess.run(
+        serve_command("--port", "0", "--db", str(db)), capture_output=True, text=True, timeout=30
+    )
+    assert result.returncode == 2 and result.stdout == "", (result.stdout, result.stderr)
+    assert result.stderr.strip() == (
+        f"error: {db}: cannot use it as the results database (database disk image is malformed)"
     )
 
 

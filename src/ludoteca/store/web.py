@@ -55,6 +55,9 @@ CREATE INDEX IF NOT EXISTS web_results_by_player ON web_results (player, game, v
 """
 
 
+TABLES = ("web_games", "web_moves", "web_results")
+
+
 @add_schema
 def _create(connection: sqlite3.Connection) -> None:
     connection.executescript(SCHEMA)
@@ -114,8 +117,15 @@ class WebStore:
         return found
 
     def open(self) -> None:
-        """Open (creating it and its tables if needed) the database from this thread now."""
-        self.conn.execute("SELECT 1")
+        """Open (creating it and its tables if needed) the database from this thread now, and
+        check the web's tables: a damaged one fails here (:class:`sqlite3.DatabaseError`),
+        at start. It started, and each page then answered 'Internal Server Error' with a
+        traceback on the server's terminal."""
+        for table in TABLES:
+            # (only these tables and their indexes: a damaged study elsewhere is no matter)
+            found = [row[0] for row in self.conn.execute(f"PRAGMA quick_check({table})")]
+            if found != ["ok"]:
+                raise sqlite3.DatabaseError(f"the table {table} is damaged: {found[0]}")
 
     def create_game(self, game: SavedGame) -> None:
         now = time.time()
