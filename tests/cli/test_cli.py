@@ -332,11 +332,11 @@ def test_play_checks_its_database_before_the_game_and_keeps_the_game_if_it_fails
     opened = play.open_db
     calls = []
 
-    def fails_after_the_check(path: Path | None) -> Any:
+    def fails_after_the_check(path: Path | None, writes: str | None = None) -> Any:
         calls.append(path)
         if len(calls) > 1:
             raise LudotecaError(f"{path}: cannot use it as the results database (disk gone)")
-        return opened(path)
+        return opened(path, writes)
 
     monkeypatch.setattr(play, "open_db", fails_after_the_check)
     # One move from the end, on a 2 x 4 board (a deal number, so the end is stored).
@@ -404,6 +404,31 @@ def test_a_database_that_opens_but_fails_later_is_one_line_of_error(tmp_path: Pa
             f"error: {args[-1]}: the results database failed (database disk image is "
             f"malformed){then}\n"
         ), result.stderr
+
+
+def test_play_refuses_a_read_only_database_before_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only database opens and reads as ever, so the check before the game passed
+    it, and the game was played to its end, where the result could not be stored."""
+    from ludoteca.store import db
+
+    path = tmp_path / "r.db"
+    db.connect(path).close()
+    opened = sqlite3.connect
+
+    def read_only(target: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        # As a file without write permission opens (chmod takes nothing from root).
+        return opened(f"file:{target}?mode=ro", *args, uri=True, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    session = runner.invoke(app, ["play", "tappeto", "--seed", "1", "--db", str(path)])
+    # (``ludoteca``'s main says a LudotecaError in one line, status 2)
+    assert isinstance(session.exception, LudotecaError), session.output
+    assert str(session.exception) == (
+        f"{path}: cannot use it as the results database (attempt to write a readonly database)"
+    )
+    assert session.output == ""  # no game
 
 
 def test_hidden_tiles_stay_hidden_at_the_terminal(tmp_path: Path) -> None:

@@ -10,12 +10,15 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
 from typer.testing import CliRunner
 
 from ludoteca.cli.app import app
 from ludoteca.core.registry import all_games, discover
+from ludoteca.server import create_app
 from ludoteca.store.web import SavedGame, WebStore
 
 
@@ -160,6 +163,24 @@ def test_a_damaged_database_is_one_line_of_error(tmp_path: Path) -> None:
     assert result.stderr.strip() == (
         f"error: {db}: cannot use it as the results database (database disk image is malformed)"
     )
+
+
+def test_a_read_only_database_is_refused_at_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only database opens and reads as ever: the server started, and then every new
+    game failed as 'the server failed', with a traceback on its terminal."""
+    db = tmp_path / "read-only.sqlite3"
+    WebStore(db).open()
+    opened = sqlite3.connect
+
+    def read_only(target: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        # As a file without write permission opens (chmod takes nothing from root).
+        return opened(f"file:{target}?mode=ro", *args, uri=True, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    with pytest.raises(sqlite3.OperationalError, match="attempt to write a readonly database"):
+        create_app(db)
 
 
 def test_the_seconds_options_are_checked(tmp_path: Path) -> None:

@@ -46,15 +46,23 @@ def resolve(game: str, variant: str | None, params: list[str] | None) -> tuple[G
     return spec, spec.variant(variant_for(spec, game, variant), parse_params(params))
 
 
-def open_db(path: Path | None) -> sqlite3.Connection:
+def open_db(path: Path | None, writes: str | None = None) -> sqlite3.Connection:
     """The results database, or one line saying which file could not be used and why (a
     folder, a file that is no database: it was a traceback from SQLite). A file named by
     ``--db`` (or ``$LUDOTECA_DB``) must be in a folder that exists, as for ``save``: the
     folders were made without a word, so a typo made a new database elsewhere. The default
-    database's folder is made when needed."""
+    database's folder is made when needed. ``writes``: a table the command will write to,
+    checked now (a read-only file opens and reads as ever)."""
     check_db_folder(path)
     try:
-        return db.connect(path)
+        connection = db.connect(path)
+        if writes is not None:
+            try:
+                db.check_writable(connection, writes)
+            except sqlite3.Error:
+                connection.close()
+                raise
+        return connection
     except (sqlite3.Error, OSError) as err:
         raise LudotecaError(
             f"{db_path(path)}: cannot use it as the results database ({err})"

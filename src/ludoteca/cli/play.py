@@ -545,8 +545,8 @@ def play_command(
     if seats.count(HUMAN) == 1:
         # The database a finished game goes into (a solitaire, or one person against bots),
         # checked before the game: a folder or a file that is no database let the game be
-        # played, then ended the session with its last move.
-        open_db(db).close()
+        # played, then ended the session with its last move; a read-only one, likewise.
+        open_db(db, writes="finished_games").close()
     run_session(Session(state, seats, db, start, game_id))
 
 

@@ -47,3 +47,13 @@ def connect(path: Path | str | None = None) -> sqlite3.Connection:
         for migration in _SCHEMAS:
             migration(connection)
     return connection
+
+
+def check_writable(connection: sqlite3.Connection, table: str) -> None:
+    """Raise :class:`sqlite3.OperationalError` ("attempt to write a readonly database") if
+    the database takes no writes: a read-only file opens, and reads, as ever. The probe is
+    a write that changes nothing (a delete of no row of ``table``), rolled back."""
+    try:
+        connection.execute(f"DELETE FROM {table} WHERE 0")
+    finally:
+        connection.rollback()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ludoteca.store.db import add_schema, connect
+from ludoteca.store.db import add_schema, check_writable, connect
 from ludoteca.store.results import Stats, statistics
 
 SCHEMA = """
@@ -118,14 +118,17 @@ class WebStore:
 
     def open(self) -> None:
         """Open (creating it and its tables if needed) the database from this thread now, and
-        check the web's tables: a damaged one fails here (:class:`sqlite3.DatabaseError`),
-        at start. It started, and each page then answered 'Internal Server Error' with a
-        traceback on the server's terminal."""
+        check the web's tables: a damaged one, or a database that takes no writes, fails
+        here (:class:`sqlite3.Error`), at start. A damaged one started, and each page then
+        answered 'Internal Server Error' with a traceback on the server's terminal."""
         for table in TABLES:
             # (only these tables and their indexes: a damaged study elsewhere is no matter)
             found = [row[0] for row in self.conn.execute(f"PRAGMA quick_check({table})")]
             if found != ["ok"]:
                 raise sqlite3.DatabaseError(f"the table {table} is damaged: {found[0]}")
+        # A read-only file reads as ever: the server started, and every new game and move
+        # failed, the new games as 'the server failed' with a traceback on its terminal.
+        check_writable(self.conn, "web_games")
 
     def create_game(self, game: SavedGame) -> None:
         now = time.time()
