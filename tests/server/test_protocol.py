@@ -444,6 +444,37 @@ def test_the_move_that_ends_a_game_is_stored_with_its_result_or_not_at_all(
     assert client.get("/api/rooms").json()["rooms"] == []
 
 
+def test_what_the_database_refuses_is_told_in_one_line_and_changes_nothing(
+    client: TestClient, player: Any, monkeypatch: pytest.MonkeyPatch, caplog: Any
+) -> None:
+    """Only a move the database refused was told 'not saved'; an undo, a restart, a new
+    game (a disk full, a lock held past the timeout) were 'the server failed', with a
+    traceback on the server's terminal, and a look-up an 'Internal Server Error'. Each is
+    now the code 'storage' (503 for a look-up) and one line in the log; the game is as
+    it was."""
+    from ludoteca.store.web import WebStore
+
+    player.start("tappeto", seed=1)
+    moved = player.ask("move", move="2H")
+    assert moved["ply"] == 1, moved
+
+    def full(*args: Any, **kwargs: Any) -> Any:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    for method in ("truncate_moves", "create_game", "games_in_progress"):
+        monkeypatch.setattr(WebStore, method, full)
+    for kind, fields in (("undo", {}), ("restart", {}), ("new", {"game": "acme"})):
+        refused = player.ask(kind, **fields)
+        assert refused["type"] == "error", refused
+        assert refused["code"] == "storage", refused
+        assert refused["message"] == "not saved: database or disk is full", refused
+    looked_up = client.get("/api/rooms")
+    assert looked_up.status_code == 503
+    assert looked_up.json() == {"detail": "the database failed: database or disk is full"}
+    assert [r.exc_info for r in caplog.records if r.name.startswith("ludoteca")] == [None] * 4
+    assert player.ask("view", seat=0)["ply"] == 1  # nothing undone
+
+
 def test_a_game_stored_over_without_its_result_counts_when_loaded(
     db: Path, seated: Any, app_on: Any
 ) -> None:

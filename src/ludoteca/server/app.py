@@ -6,11 +6,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, WebSocket
-from fastapi.responses import FileResponse
+from fastapi import Request as HttpRequest
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -48,6 +50,13 @@ def create_app(
     app = FastAPI(title="ludoteca", version=__version__, docs_url=None, redoc_url=None)
     app.state.rooms = rooms
     app.mount("/web", StaticFiles(directory=WEB), name="web")
+
+    @app.exception_handler(sqlite3.Error)
+    async def database_failed(request: HttpRequest, err: Exception) -> JSONResponse:
+        # A look-up the database refused (a lock held past the timeout, a damaged page):
+        # one line in the log, not a traceback, and the page told why.
+        log.error("%s %s: the database failed: %s", request.method, request.url.path, err)
+        return JSONResponse({"detail": f"the database failed: {err}"}, status_code=503)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
@@ -140,6 +149,12 @@ class Session:
             await self.dispatch(parse_request(raw))
         except ProtocolError as err:
             await self.send(error_event(err.code, err.message, kind))
+        except sqlite3.Error as err:
+            # The database refused (a disk full, a lock held past the timeout): the store is
+            # written before memory, so nothing changed. A move said so; an undo, a restart,
+            # a new game said 'the server failed', with a traceback on the terminal.
+            log.error("request %r not saved: %s", kind, err)
+            await self.send(error_event("storage", f"not saved: {err}", kind))
         except Exception as err:
             log.exception("request %r failed", kind)
             await self.send(error_event("internal", f"the server failed: {err}", kind))
