@@ -392,10 +392,7 @@ def test_a_database_that_opens_but_fails_later_is_one_line_of_error(tmp_path: Pa
     damage(deals, "study_deals")
     for args, then in [
         (["stats", "--db", str(results)], ""),
-        (
-            ["study", "tappeto", "--deals", "3", "--policy", "greedy", "--db", str(deals)],
-            "; 0 of 3 deals stored; the same command goes on from there",
-        ),
+        (["study", "tappeto", "--deals", "3", "--policy", "greedy", "--db", str(deals)], ""),
         (["study", "--list", "--db", str(deals)], ""),  # (the study above is listed)
     ]:
         result = ludoteca(*args)
@@ -429,6 +426,43 @@ def test_play_refuses_a_read_only_database_before_the_game(
         f"{path}: cannot use it as the results database (attempt to write a readonly database)"
     )
     assert session.output == ""  # no game
+
+
+def test_a_study_the_database_fails_says_what_it_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A study whose database fails says how many deals are stored, once it knows: a
+    failure before they were counted (a read-only file refuses the study's settings) said
+    none were, beside the deals an earlier run had stored."""
+    from ludoteca.store import results
+
+    path = tmp_path / "r.db"
+    study = ["study", "tappeto", "--policy", "greedy", "--db", str(path)]
+    assert runner.invoke(app, [*study, "--deals", "2"]).exit_code == 0
+    stored = results.add_deals
+
+    def full_after_one(*args: Any) -> None:
+        if not hasattr(full_after_one, "called"):
+            full_after_one.called = True  # type: ignore[attr-defined]
+            return stored(*args)
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(results, "add_deals", full_after_one)
+    failed = runner.invoke(app, [*study, "--deals", "5"])
+    assert str(failed.exception) == (
+        f"{path}: the results database failed (database or disk is full); 3 of 5 deals "
+        "stored; the same command goes on from there"
+    )
+    opened = sqlite3.connect
+
+    def read_only(target: Any, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        return opened(f"file:{target}?mode=ro", *args, uri=True, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    refused = runner.invoke(app, [*study, "--deals", "5"])  # (3 stored: it said 0)
+    assert str(refused.exception) == (
+        f"{path}: the results database failed (attempt to write a readonly database)"
+    )
 
 
 def test_hidden_tiles_stay_hidden_at_the_terminal(tmp_path: Path) -> None:

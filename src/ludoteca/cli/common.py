@@ -71,18 +71,19 @@ def open_db(path: Path | None, writes: str | None = None) -> sqlite3.Connection:
 
 @contextlib.contextmanager
 def results_db(
-    path: Path | None, kept: Callable[[], str] | None = None
+    path: Path | None, kept: Callable[[], str | None] | None = None
 ) -> Iterator[sqlite3.Connection]:
     """:func:`open_db` for the span of a command, closed at its end; SQLite failing once
     the database is open is one line naming the file too. A database that opens but cannot
     be read or written (a damaged page, a disk full, a read-only file) ended ``stats`` and
-    ``study`` in a traceback. ``kept``: what the line adds (what was stored before)."""
+    ``study`` in a traceback. ``kept``: what the line adds (what was stored before), if anything."""
     connection = open_db(path)
     try:
         with connection:
             yield connection
     except sqlite3.Error as err:
-        after = f"; {kept()}" if kept is not None else ""
+        said = kept() if kept is not None else None
+        after = f"; {said}" if said else ""
         raise LudotecaError(
             f"{db_path(path)}: the results database failed ({err}){after}"
         ) from None

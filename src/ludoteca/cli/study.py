@@ -163,15 +163,22 @@ def study_command(
         TimeRemainingColumn(),
     )
     stored = [0]
+    counted = [False]
 
     def kept() -> str:
         return f"{stored[0]} of {deals} deals stored; the same command goes on from there"
 
+    def kept_if_counted() -> str | None:
+        # (a database that fails before the study's deals are counted: the deals stored
+        # by an earlier run were said to be none)
+        return kept() if counted[0] else None
+
     def progress(done: int, total: int) -> None:
         stored[0] = done
+        counted[0] = True
         bar.update(task, completed=done)
 
-    with results_db(db, kept) as connection, progress_bar(*columns) as bar:
+    with results_db(db, kept_if_counted) as connection, progress_bar(*columns) as bar:
         task = bar.add_task("deals", total=deals)
         stop_at_once_on_ctrl_c(kept)
         summary = run_study(plan, connection, progress)
