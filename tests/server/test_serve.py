@@ -165,6 +165,30 @@ def test_a_damaged_database_is_one_line_of_error(tmp_path: Path) -> None:
     )
 
 
+def test_a_database_damaged_within_a_page_is_one_line_of_error(tmp_path: Path) -> None:
+    """Damage inside a page of moves (not its table's root) reads until that page is read;
+    the check at start says so in one line, though SQLite's report is one line a cell."""
+    db = tmp_path / "damaged.sqlite3"
+    store = WebStore(db)
+    store.create_game(
+        SavedGame("r1", "tappeto", "tappeto", {}, 1, ["human"], ["t"], "p", "playing", [])
+    )
+    store.push_moves("r1", 0, [(0, f"move {i}") for i in range(3000)])
+    store.conn.close()
+    with contextlib.closing(sqlite3.connect(db)) as connection:
+        size = connection.execute("PRAGMA page_size").fetchone()[0]
+        pages = connection.execute("PRAGMA page_count").fetchone()[0]
+    with db.open("r+b") as file:
+        file.seek(size * (pages - 2) + 100)  # (a page of the last moves)
+        file.write(bytes(range(7, 247, 3)))
+    result = subprocess.run(
+        serve_command("--port", "0", "--db", str(db)), capture_output=True, text=True, timeout=30
+    )
+    assert result.returncode == 2 and result.stdout == "", (result.stdout, result.stderr)
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert result.stderr.startswith(f"error: {db}: cannot use it as the results database (")
+
+
 def test_a_read_only_database_is_refused_at_start(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

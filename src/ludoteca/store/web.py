@@ -123,9 +123,13 @@ class WebStore:
         answered 'Internal Server Error' with a traceback on the server's terminal."""
         for table in TABLES:
             # (only these tables and their indexes: a damaged study elsewhere is no matter)
-            found = [row[0] for row in self.conn.execute(f"PRAGMA quick_check({table})")]
-            if found != ["ok"]:
-                raise sqlite3.DatabaseError(f"the table {table} is damaged: {found[0]}")
+            found = self.conn.execute(f"PRAGMA quick_check({table})").fetchone()[0]
+            if found != "ok":
+                # Its first problem, on one line: SQLite's report is several ("*** in
+                # database main ***", then one a page and cell).
+                lines = [line for line in found.splitlines() if not line.startswith("***")]
+                first = lines[0] if lines else "no detail"
+                raise sqlite3.DatabaseError(f"the table {table} is damaged: {first}")
         # A read-only file reads as ever: the server started, and every new game and move
         # failed, the new games as 'the server failed' with a traceback on its terminal.
         check_writable(self.conn, "web_games")
