@@ -14,8 +14,10 @@ import pytest
 from ludoteca.core.cards import Card
 from ludoteca.core.rng import DealRng
 from ludoteca.games.acme import FOUNDATION, SPEC, AcmeParams, AcmeState
+from ludoteca.solvers import acme
 from ludoteca.solvers.acme import (
     LABEL,
+    Search,
     greedy_move,
     hint,
     line_moves,
@@ -184,6 +186,37 @@ def test_hint_does_not_look_at_hidden_cards() -> None:
     assert sorted(other.stock + other.reserve) == sorted(state.stock + state.reserve)
     assert hint(state, 0.0) == hint(other, 0.0)
     assert hint(state, 0.0).move in state.legal_moves_text()
+
+
+def test_hint_starts_no_sample_that_would_end_after_its_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hint sampled until its time was up, so a hint that sampled always ended after
+    its time, by up to a whole sample (2.04 s for a 2 s hint: ``bench/bench_hints.py``).
+    Now a sample starts only where one as long as the longest so far still ends in time.
+    On a clock that each search moves on by a quarter of a second, a budget of two and a
+    half samples gets two (it got three, ending half a sample late)."""
+    state = SPEC.new_game("reserve-20", 0)
+    assert isinstance(state, AcmeState)
+    moves = state.legal_moves()
+    assert len(moves) > 1 and not any(m.dest == FOUNDATION and m.card for m in moves)
+    now = [0.0]
+
+    class Clock:
+        @staticmethod
+        def perf_counter() -> float:
+            return now[0]
+
+    def search_a_quarter_second(deal: AcmeState, max_states: int) -> Search:
+        now[0] += 0.25
+        return Search(0, max_states, [])
+
+    monkeypatch.setattr(acme, "time", Clock)
+    monkeypatch.setattr(acme, "search", search_a_quarter_second)
+    one_sample = 0.25 * len(moves)
+    found = hint(state, 2.5 * one_sample)
+    assert now[0] == 2 * one_sample
+    assert found.note.endswith("of 2 sampled deals of the unseen cards")
 
 
 def test_greedy_plays_legal_moves_and_wins_only_winnable_deals() -> None:
