@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import time
 from itertools import permutations
+from typing import Any
 
 import numpy as np
 import pytest
@@ -1113,6 +1114,47 @@ def test_tidied_lines_are_never_longer_and_end_where_the_line_did() -> None:
         assert ends[0] == ends[1], seed
         shorter += len(tidy) < len(plain)
     assert shorter > 0
+
+
+def test_tidying_stops_at_its_time_with_a_line_that_still_plays() -> None:
+    """Each try of :func:`tidied` replays the whole line, and a hint waited for all of
+    them: on a 400-move line of a search cut short (Gaps deal 3, 10 greedy moves) 334
+    tries took 4 s of a 2 s hint. With a time to stop at, tidying stops there, and the
+    line as it is then still ends where it did (one already passed: the line untouched)."""
+    from ludoteca.solvers.gaps import realize
+
+    for seed in range(120):
+        game = SPEC.new_game(variant(3, 5), seed)
+        assert isinstance(game, GapsState)
+        answer = fast.decide(board_of(game), 50_000)
+        plain = realize(game, answer, tidy=False)
+        if len(realize(game, answer)) < len(plain):
+            break
+    else:
+        raise AssertionError("no line of the sample is tidied")
+    assert realize(game, answer, until=1e-9) == plain
+
+
+def test_the_hint_tidies_its_lines_only_within_its_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Deal 261 is not decided in a 1 s hint: the lines it offers are tidied until 0.95 of
+    the hint's time at most (they were tidied however long that took)."""
+    import ludoteca.solvers.gaps as solver
+    from ludoteca.solvers.gaps import hint
+
+    asked: list[float | None] = []
+    real = solver.realize
+
+    def spy(state: GapsState, answer: Any, tidy: bool = True, until: float | None = None) -> Any:
+        asked.append(until)
+        return real(state, answer, tidy, until)
+
+    monkeypatch.setattr(solver, "realize", spy)
+    began = time.perf_counter()
+    hint(SPEC.new_game("no-redeal", 261), 1.0)
+    ended = time.perf_counter()
+    assert asked and all(u is not None and began + 0.95 <= u <= ended + 0.95 for u in asked)
 
 
 def test_a_hint_is_a_move_the_rules_allow_after_2s_went_back_and_forth() -> None:

@@ -33,10 +33,13 @@ def _as_gaps(state: State[Any]) -> GapsState:
     return state
 
 
-def realize(state: GapsState, answer: Answer, tidy: bool = True) -> list[str]:
+def realize(
+    state: GapsState, answer: Answer, tidy: bool = True, until: float | None = None
+) -> list[str]:
     """Play the answer's line on a copy of ``state``; the engine moves, as notation, with
-    the detours of 2s taken out (:func:`tidied`) where ``tidy`` (lines people read: about
-    50 ms a full deal, which the study policy, whose lines no one reads, does not pay)."""
+    the detours of 2s taken out (:func:`tidied`, until ``until``) where ``tidy`` (lines
+    people read: about 50 ms a full deal, which the study policy, whose lines no one reads,
+    does not pay)."""
     game = _copy(state)
     steps: list[GapsMove] = []
     played: list[str] = []
@@ -47,7 +50,7 @@ def realize(state: GapsState, answer: Answer, tidy: bool = True) -> list[str]:
             played.append(game.move_text(step))
     if not tidy:
         return played
-    shorter = tidied(state, steps, game.position())
+    shorter = tidied(state, steps, game.position(), until)
     return played if len(shorter) == len(steps) else _texts(state, shorter)
 
 
@@ -67,17 +70,24 @@ def _texts(state: GapsState, steps: list[GapsMove]) -> list[str]:
     return played
 
 
-def tidied(state: GapsState, steps: list[GapsMove], end: str) -> list[GapsMove]:
+def tidied(
+    state: GapsState, steps: list[GapsMove], end: str, until: float | None = None
+) -> list[GapsMove]:
     """``steps`` without the detours of 2s: the search moves a pool of 2s as a class (one
     node for every arrangement), so its lines, played as engine moves, may put a 2 in the
     first column of one row and later move it to another's (``2D>r1 2D>r2 2C>r1`` where
     ``2D>r2 2C>r1`` does). Where a 2 moves again, its first move goes straight to the later
     row and the later move is dropped, if the line still plays and ends in the same
-    position (``end``); repeated until no such pair is left."""
+    position (``end``); repeated until no such pair is left, or until the clock passes
+    ``until`` (a ``time.perf_counter`` value): then the line as tidied so far, which plays
+    to ``end`` too. Each try replays the whole line, so a long line of a search cut short
+    (400 moves, 334 tries) took 4 s of a 2 s hint."""
     changed = True
     while changed:
         changed = False
         for i, step in enumerate(steps):
+            if until is not None and time.perf_counter() > until:
+                return steps
             if step.card is None or step.card.rank != 2:
                 continue
             j = next((k for k in range(i + 1, len(steps)) if steps[k].card == step.card), None)
@@ -175,14 +185,14 @@ SOLVE_NESTED_RUNS = 4
 answer is the same on any machine); under a time budget they run until it ends."""
 
 
-def _played(game: GapsState, line: nested.Line) -> list[str]:
+def _played(game: GapsState, line: nested.Line, until: float | None = None) -> list[str]:
     """The nested search's line played on a copy of ``game``, as engine notation, with the
-    detours of 2s taken out (:func:`tidied`), as the exact search's lines."""
+    detours of 2s taken out (:func:`tidied`, until ``until``), as the exact search's lines."""
     steps = [concrete_move(code, target, game.ranks) for code, target in line]
     end = _copy(game)
     for step in steps:
         end.apply(step)
-    return _texts(game, tidied(game, steps, end.position()))
+    return _texts(game, tidied(game, steps, end.position(), until))
 
 
 def _redeal_or_stop(game: GapsState, may_stop: bool) -> Hint:
@@ -265,6 +275,8 @@ def _searched(game: GapsState, seconds: float) -> tuple[Hint, plans.Plan | None]
     board = board_of(game)
     full = board.shape.full
     budget = 0.8 * seconds
+    # Tidying a line stops here (:func:`tidied`): a long line's took seconds.
+    finish = began + 0.95 * seconds
     # The note says "without a redeal" only where one is left (in no-redeal it meant
     # nothing), and not what the verdict (``winnable``) says already.
     left = game.redeals_used < game.params.redeals
@@ -277,7 +289,7 @@ def _searched(game: GapsState, seconds: float) -> tuple[Hint, plans.Plan | None]
     # time kept for that (the searches above may have used all of theirs).
     spare = min(began + 0.95 * seconds, max(began + budget, time.perf_counter()) + 0.15 * seconds)
     if answer.winnable:
-        line = realize(game, answer)
+        line = realize(game, answer, until=finish)
         if line and line[0] in legal:
             return Hint(line[0], True, winnable), plans.Plan(
                 tuple(line), True, winnable, full, True
@@ -297,7 +309,7 @@ def _searched(game: GapsState, seconds: float) -> tuple[Hint, plans.Plan | None]
         most = answer  # only when the bounded search stopped early: not exact
     # The nested search plays concrete moves and never repeats a position of its own line;
     # its line, tidied, is offered only where the game allows its first move.
-    walked = _played(game, nested_line) if nested_line else []
+    walked = _played(game, nested_line, finish) if nested_line else []
     if walked and walked[0] not in legal:
         walked = []
     if reached == full and walked:
@@ -309,13 +321,13 @@ def _searched(game: GapsState, seconds: float) -> tuple[Hint, plans.Plan | None]
     verdict = "not winnable without a redeal; " if left else ""
     if answer.complete and exact:
         note = f"{verdict}at best {most.best_dead_end} in sequence"
-        line = realize(game, most)
+        line = realize(game, most, until=finish)
         if line and line[0] not in legal:
             return _around(game, spare, left), None
         move = line[0] if line else legal[0]
         plan = plans.Plan(tuple(line), lost, note, most.best_dead_end, True) if line else None
         return Hint(move, lost, note), plan
-    line, got = realize(game, most), most.best_dead_end
+    line, got = realize(game, most, until=finish), most.best_dead_end
     if walked and (reached > got or (line and line[0] not in legal)):
         line, got = walked, reached
     if line and line[0] not in legal:
@@ -350,7 +362,7 @@ def _around(game: GapsState, deadline: float, left: bool) -> Hint:
         child.apply(move)
         share = max(0.0, deadline - time.perf_counter()) / (len(allowed) - at)
         answer = fast.best_dead_end(board_of(child), None, deadline=time.perf_counter() + share)
-        wanted = realize(child, answer)
+        wanted = realize(child, answer, until=deadline)
         line, ending = _allowed_part(child, wanted)
         figure = answer.best_dead_end if len(line) == len(wanted) else ending
         bound = answer.best_dead_end if answer.complete else None
