@@ -840,6 +840,40 @@ def test_ctrl_c_stops_a_hint_and_the_game_goes_on(
     assert result.stdout.count("legal: KC QH 4D JS") == 2  # the undo found the position intact
 
 
+def test_the_copy_for_a_hint_comes_out_of_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint searches a copy of the game, rebuilt by replaying its moves; the copy's
+    time came on top of the hint's 2 s. On a clock the copy moves on by half a second, the
+    search now gets 1.5 s."""
+    import ludoteca.cli.play as play
+    from ludoteca.solvers.base import Hint
+
+    now = [100.0]
+
+    class Clock:
+        @staticmethod
+        def perf_counter() -> float:
+            return now[0]
+
+    real_restore = play.restore
+
+    def slow_restore(*args: Any) -> Any:
+        now[0] += 0.5
+        return real_restore(*args)
+
+    searched: list[float] = []
+
+    def spy(state: Any, seat: int, seconds: float) -> Hint:
+        searched.append(seconds)
+        return Hint(state.legal_moves_text()[0], None)
+
+    monkeypatch.setattr(play, "time", Clock, raising=False)
+    monkeypatch.setattr(play, "restore", slow_restore)
+    monkeypatch.setattr(play, "hint_for", spy)
+    result = runner.invoke(app, ["play", "gaps", "--seed", "7"], input="KC\nhint\nquit\n")
+    assert result.exit_code == 0, result.stdout
+    assert searched == [play.HINT_SECONDS - 0.5] and "hint: " in result.stdout
+
+
 def test_ctrl_c_at_the_prompt_asks_as_quit_does(monkeypatch: pytest.MonkeyPatch) -> None:
     """Nothing is lost: Ctrl-C at the prompt ended the game at once ("error: interrupted",
     status 130), moves not saved and all, though Ctrl-C is also what stops a hint. It is now

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import re
@@ -387,6 +388,46 @@ def test_a_move_does_not_wait_behind_a_hint(app_on: Any, db: Path, seated: Any) 
         assert first["type"] == "state" and first["ply"] == 1, first
         hint = player.until("hint")
         assert hint["ply"] == 0 and hint["move"] in state["legal_moves"]
+
+
+def test_the_replay_for_a_hint_comes_out_of_its_time(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hint searches a copy of the game, made by replaying its moves, which took up to
+    0.2 s on a long game (``bench/bench_hints.py``) on top of ``--hint-seconds``, on the
+    event loop. The replay now runs beside it and its time comes out of the budget: on a
+    clock the replay moves on by half a second, a 2 s hint searches for 1.5 s."""
+    import ludoteca.server.rooms as rooms_module
+    from ludoteca.server.rooms import RoomConfig, Rooms
+    from ludoteca.solvers.base import Hint
+    from ludoteca.store.web import WebStore
+
+    now = [100.0]
+
+    class Clock:
+        @staticmethod
+        def perf_counter() -> float:
+            return now[0]
+
+    real_replay = rooms_module.replay
+
+    def slow_replay(*args: Any) -> Any:
+        now[0] += 0.5
+        return real_replay(*args)
+
+    searched: list[float] = []
+
+    def spy(state: Any, seat: int, seconds: float) -> Hint:
+        searched.append(seconds)
+        return Hint(state.legal_moves_text()[0], None)
+
+    rooms = Rooms(WebStore(db), RoomConfig(bot_delay=0.0, hint_seconds=2.0))
+    room = rooms.create({"game": "tappeto", "seats": ["human"], "seed": 1})
+    monkeypatch.setattr(rooms_module, "time", Clock, raising=False)
+    monkeypatch.setattr(rooms_module, "replay", slow_replay)
+    monkeypatch.setattr(rooms_module, "hint_for", spy)
+    hint = asyncio.run(room.hint(0))
+    assert searched == [1.5] and hint.move in room.state.legal_moves_text()
 
 
 def test_a_finished_game_counts_in_the_statistics(client: TestClient, player: Any) -> None:

@@ -8,6 +8,7 @@ import signal
 import sqlite3
 import sys
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,6 +43,8 @@ from ludoteca.store.results import record_finished
 from ludoteca.tui.base import renderer_for
 
 HUMAN = "you"
+HINT_SECONDS = 2.0
+"""A hint's time, from the ``hint`` typed to the answer (the copy of the game included)."""
 HELP = (
     "Type a move in the game's notation, or: [bold]moves[/] (list them), [bold]undo[/], "
     "[bold]hint[/], [bold]save FILE[/], [bold]new [N][/] (another deal, or deal N), "
@@ -384,10 +387,13 @@ class Session:
             raise LudotecaError(f"the game is over: no hint ({self.after_the_end})")
         # The search gets a copy, so that Ctrl-C can stop it anywhere without leaving a
         # half-searched position behind; the game goes on (it used to end the session).
+        # The copy replays the game: its time comes out of the hint's.
+        asked = time.perf_counter()
         copy = restore(snapshot(self.state, self.seats, self.start, self.game_id))
+        left = max(0.0, HINT_SECONDS - (time.perf_counter() - asked))
         try:
             with console.status("thinking… (Ctrl-C stops it)"):
-                found = hint_for(copy, self.viewer(), 2.0)
+                found = hint_for(copy, self.viewer(), left)
         except KeyboardInterrupt:
             raise LudotecaError("hint stopped") from None
         except SystemError as err:

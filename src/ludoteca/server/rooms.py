@@ -12,6 +12,7 @@ import asyncio
 import logging
 import secrets
 import sqlite3
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -205,9 +206,18 @@ class Room:
             raise ProtocolError("no-hint", f"{self.spec.title} has no hint")
         if self.state.current_player != seat:
             raise ProtocolError("not-your-turn", "a hint is for the player to move")
-        # The search works on a copy, so moves made meanwhile never race with it.
-        copy = self._replay([m for _, m in self.moves])
-        return await asyncio.to_thread(hint_for, copy, seat, self.config.hint_seconds)
+        asked = time.perf_counter()
+        moves = [m for _, m in self.moves]
+        return await asyncio.to_thread(self._hint_on_a_copy, moves, seat, asked)
+
+    def _hint_on_a_copy(self, moves: list[str], seat: int, asked: float) -> Hint:
+        """The hint for the game after ``moves``, within the hint's time counted from when
+        it was ``asked``. The search works on a copy, so moves made meanwhile never race
+        with it; the copy replays the game (in the thread too: a long game's replay held up
+        every room), and its time comes out of the budget, which it was added to."""
+        copy = self._replay(moves)
+        left = max(0.0, self.config.hint_seconds - (time.perf_counter() - asked))
+        return hint_for(copy, seat, left)
 
     # --- telling the players ----------------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:
