@@ -31,6 +31,8 @@ LONG_RUNS = {
         *("bench_gaps_redeals.py", "--deals", "1000", "--verbose", "--processes", "2"),
     ],
     "gaps-symmetry": ["bench_gaps_symmetry.py", "--deals", "1", "--cap", "100000000"],
+    "hints": ["bench_hints.py", "hints", "--deals", "1000000", "--games", "tappeto"],
+    "hints-bots": ["bench_hints.py", "bots", "--games", "100000", "--of", "domino"],
     "mosaico": ["bench_mosaico.py", "--deals", "100000"],
     "muro": ["bench_muro.py", "--deals", "100000"],
     "scalafrutta": ["bench_scalafrutta.py", "tournament", "--games", "100000"],
@@ -121,6 +123,12 @@ def test_ctrl_c_stops_a_bench_at_once_with_one_line(name: str) -> None:
         (["bench_gaps_beam.py", "--seeds", "-1"], "deal numbers are 0..9223372036854775807"),
         (["bench_gaps_redeals.py", "--redeals", "5"], "--redeals must be 0..3, not 5"),
         (["bench_gaps_redeals.py", "--processes", "0"], "--processes: must be at least 1"),
+        (["bench_hints.py", "hints", "--deals", "0"], "argument --deals: must be at least 1"),
+        (["bench_hints.py", "hints", "--games", "nope"], "no game called 'nope'"),
+        (["bench_hints.py", "hints", "--walkers", "x"], "walkers are random and greedy"),
+        (["bench_hints.py", "bots", "--players", "9"], "domino is for 2-4 players, not 9"),
+        (["bench_hints.py", "bots", "--of", "muro"], "muro is a solitaire"),
+        (["bench_hints.py", "bots", "--variant", "mano"], "domino has no variant 'mano'"),
         (["bench_mosaico.py", "--deals", "0"], "argument --deals: must be at least 1"),
         (["bench_muro.py", "--deals", "0"], "argument --deals: must be at least 1"),
         (["bench_scalafrutta.py"], "the following arguments are required: command"),
@@ -203,3 +211,18 @@ def test_acme_says_when_no_deal_was_long_enough_to_time_the_kernel() -> None:
     assert result.returncode == 0, result.stderr
     assert "kernel not timed (no deal of 10,000+ states)" in result.stdout
     assert "0 states/s" not in result.stdout
+
+
+def test_the_hint_bench_prints_each_game_and_variant_and_the_slowest_positions() -> None:
+    """``bench_hints.py hints`` on one deal of two quick games: a line of figures for each
+    variant and walker, the figures over all, and the slowest positions to repeat alone."""
+    result = bench(
+        *("bench_hints.py", "hints", "--deals", "1", "--every", "10"),
+        *("--games", "tappeto,domino", "--walkers", "random", "--slowest", "2"),
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    for variant in ("tappeto tappeto", "tappeto con-scarti", "tappeto grande", "domino domino"):
+        assert any(line.startswith(f"{variant} random: ") and "p95" in line for line in lines)
+    slowest = lines.index("slowest 2 (web: replay + hint):")
+    assert len(lines[slowest + 1 : slowest + 3]) == 2 and "deal 0 move " in lines[slowest + 1]
