@@ -1973,3 +1973,20 @@ def test_the_command_list_gives_each_command_one_line_that_holds() -> None:
     assert names == ["games", "play", "replay", "serve", "solve", "stats", "study", "tournament"]
     solve = next(line for line in listed if line.split()[1] == "solve")
     assert "JSON" not in solve or "--json" in solve, solve
+
+
+@pytest.mark.parametrize("game", ["gaps", "domino"])
+def test_rules_at_the_prompt_show_the_rules_for_players(game: str) -> None:
+    """The terminal had only the commands' one-line help; `rules` shows the game's rules for
+    players (docs/rules/<game>.md up to its marker), as the web's dialog does, less the
+    section about the web page, and nothing of the sources and rulings below the marker."""
+    args = ["play", game, "--seed", "2"] + (["--players", "you,greedy"] if game == "domino" else [])
+    result = runner.invoke(app, args, input="help\nrules\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "new [N] (another deal, or deal N), rules, help, quit." in " ".join(
+        result.output.split()
+    )
+    for heading in ("Goal", "Setup", "Notation"):
+        assert f"\n{heading}" in result.output, heading
+    assert "Playing on the web page" not in result.output
+    assert "Sources and rulings" not in result.output and "<!--" not in result.output

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.control import Control
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 from rich.segment import ControlType, Segment
@@ -38,6 +39,7 @@ from ludoteca.core.registry import find_game
 from ludoteca.core.rng import DealRng, check_deal_numbers
 from ludoteca.core.saves import loads, restore, snapshot
 from ludoteca.hints import hint_for
+from ludoteca.rules_docs import players_part, without_sections
 from ludoteca.store.files import read_text, write_atomic
 from ludoteca.store.results import record_finished
 from ludoteca.tui.base import renderer_for
@@ -48,8 +50,10 @@ HINT_SECONDS = 2.0
 HELP = (
     "Type a move in the game's notation, or: [bold]moves[/] (list them), [bold]undo[/], "
     "[bold]hint[/], [bold]save FILE[/], [bold]new [N][/] (another deal, or deal N), "
-    "[bold]help[/], [bold]quit[/]."
+    "[bold]rules[/], [bold]help[/], [bold]quit[/]."
 )
+WEB_ONLY = ("Playing on the web page",)
+"""Sections of a game's rules for players that the terminal's ``rules`` leaves out."""
 
 
 DEAL_DRAWN = (
@@ -299,6 +303,15 @@ class Session:
             if not counted:
                 console.print("[dim]this game was counted when it first ended[/]")
 
+    def rules(self) -> None:
+        """The game's rules for players (``docs/rules/<game>.md`` up to its marker), as the
+        web's rules dialog shows them, less what is about the web page. The terminal had
+        only the commands' one-line help."""
+        found = players_part(self.spec)
+        if found is None:
+            raise LudotecaError(f"the rules of {self.spec.title} are not installed here")
+        console.print(Markdown(without_sections(found[0], WEB_ONLY)))
+
     def leaving(self, word: str) -> None:
         """Refuse, once, to leave a game in progress whose moves are not saved: the next
         ``word`` (``new`` or ``quit``) leaves it."""
@@ -319,6 +332,8 @@ class Session:
                 return False
             case "help" | "?":
                 console.print(HELP)
+            case "rules":
+                self.rules()
             case "moves":
                 console.print(joined(self.state.legal_moves_text()) or "no legal moves")
             case "undo":

@@ -12,13 +12,10 @@ from ludoteca.bots.base import bots_for
 from ludoteca.core.game import GameSpec
 from ludoteca.core.registry import all_games
 from ludoteca.hints import has_hint
+from ludoteca.rules_docs import PACKAGE, PLAYERS_END, players_part, without_sections
 
-PACKAGE = Path(__file__).resolve().parents[1]
-REPO = PACKAGE.parents[1]
 WEB = PACKAGE / "web"
-PLAYERS_END = "<!-- the rules for players end here -->"
-"""In a rules document, the line after which come the solvers, bots and measured figures:
-the web's rules dialog shows players what comes before it."""
+__all__ = ["PLAYERS_END", "WEB", "catalog", "rules_html"]
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -48,20 +45,20 @@ def _game(spec: GameSpec) -> dict[str, Any]:
 def rules_html(spec: GameSpec, docs: Path | None = None) -> str:
     """The player's part of the game's rules document (up to :data:`PLAYERS_END`) as HTML,
     with a line that says where the rest is; a short note when the file is missing."""
-    for path in _rules_paths(spec, docs):
-        if path.is_file():
-            text, cut, _ = path.read_text(encoding="utf-8").partition(PLAYERS_END)
-            text = _without_sections(text, TERMINAL_ONLY)
-            # js-default: tables on, raw HTML off (the page shows the output as-is).
-            text = _in_players_words(CODE_ASIDE.sub("", _without_sources(text)))
-            html = str(MarkdownIt("js-default").render(text))
-            if cut:
-                where = _escape(spec.rules_doc or f"docs/rules/{spec.name}.md")
-                html += (
-                    "<p><em>How the solvers and bots work, and the measured figures, are in"
-                    f" {where} in the project.</em></p>"
-                )
-            return html
+    found = players_part(spec, docs)
+    if found is not None:
+        text, cut = found
+        text = without_sections(text, TERMINAL_ONLY)
+        # js-default: tables on, raw HTML off (the page shows the output as-is).
+        text = _in_players_words(CODE_ASIDE.sub("", _without_sources(text)))
+        html = str(MarkdownIt("js-default").render(text))
+        if cut:
+            where = _escape(spec.rules_doc or f"docs/rules/{spec.name}.md")
+            html += (
+                "<p><em>How the solvers and bots work, and the measured figures, are in"
+                f" {where} in the project.</em></p>"
+            )
+        return html
     return (
         f"<h1>{_escape(spec.title)}</h1><p>{_escape(spec.description)}</p>"
         f"<p><em>The full rules ({_escape(spec.rules_doc or spec.name)}) are not"
@@ -117,12 +114,6 @@ TERMINAL_ONLY = ("Notation", "Terminal board")
 board drawn in characters): the web's rules dialog leaves them out."""
 
 
-def _without_sections(text: str, titles: tuple[str, ...]) -> str:
-    """``text`` without its ``## `` sections of these titles (each up to the next ``## ``)."""
-    parts = re.split(r"(?m)^(?=## )", text)
-    return "".join(p for p in parts if not any(p.startswith(f"## {t}\n") for t in titles))
-
-
 def _without_sources(text: str) -> str:
     """The rules without the opening's sentences for developers: which seed text, rulings,
     engine, solver and board files the game comes from. The opening is what comes before the
@@ -138,14 +129,6 @@ def _without_sources(text: str) -> str:
         if left:
             kept.append(left)
     return "\n\n".join(kept) + "\n" + heading + body
-
-
-def _rules_paths(spec: GameSpec, docs: Path | None) -> list[Path]:
-    name = f"{spec.name}.md"
-    paths = [docs / "rules" / name] if docs else []
-    if spec.rules_doc:
-        paths.append(REPO / spec.rules_doc)
-    return [*paths, REPO / "docs" / "rules" / name, PACKAGE / "rules" / name]
 
 
 def _escape(text: str) -> str:
