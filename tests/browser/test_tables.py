@@ -1524,3 +1524,57 @@ def test_the_statistics_fit_a_phone(open_page: Any, live: Any, table_on: Any) ->
                   document.querySelector('.stats-body').clientWidth]"""
     )
     assert table_width <= box_width
+
+
+def touch_page(browser: Any, width: int, height: int) -> tuple[Any, Any]:
+    """A phone: a touch screen, a finger for a pointer (pointer: coarse)."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        device_scale_factor=3,
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.on("dialog", lambda dialog: dialog.accept())
+    return context, page
+
+
+TOO_SMALL = """() => [...document.querySelectorAll(
+    'button, .button, select, input:not([type=checkbox]), summary')]
+  .filter((n) => n.getClientRects().length && !n.closest('[hidden], details:not([open]) > div'))
+  .map((n) => [n.getAttribute('aria-label') || n.textContent.trim(),
+               Math.round(n.getBoundingClientRect().height)])
+  .filter(([, h]) => h < 44)"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_every_control_is_big_enough_for_a_finger(
+    browser: Any, live: Any, table_on: Any, size: tuple[int, int]
+) -> None:
+    """On a touch screen only the table's toolbar was 44 px tall, and only under 600 px: the
+    home page's Play (34 px), Rules (26), Options (16), variant menus and deal fields, the
+    seats' + / − player (24), the move buttons (Give up, 34) and the end panel's buttons
+    were too small for a fingertip, and a phone held sideways had 34 px toolbar buttons."""
+    context, page = touch_page(browser, *size)
+    try:
+        table = table_on(page, live)
+        table.home()
+        for details in page.locator("details.options").all():
+            details.locator("summary").tap()
+        assert page.evaluate(TOO_SMALL) == []
+        table.start("muro", seed=3)
+        table.wait_turn()
+        assert page.locator(".actions .move").count()
+        assert page.evaluate(TOO_SMALL) == []
+        table.start("tappeto", seed=short_tappeto_seed())
+        while not table.over():
+            table.wait_turn()
+            if not table.over():
+                table.click_move()
+        page.wait_for_selector(".end-panel:not([hidden]) .end-buttons button")
+        assert page.evaluate(TOO_SMALL) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    finally:
+        context.close()
+
