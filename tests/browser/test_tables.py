@@ -1578,3 +1578,24 @@ def test_every_control_is_big_enough_for_a_finger(
     finally:
         context.close()
 
+
+@pytest.mark.parametrize("game", ["gaps", "scalafrutta"])
+def test_a_phone_held_sideways_shows_the_board_large_enough_to_tap(
+    browser: Any, live: Any, table_on: Any, game: str
+) -> None:
+    """At 844 x 390 the board was fitted under the title, tools and status line (200 px
+    tall): Gaps cards 30 px wide, Scalafrutta tiles 28 px and its arrows 14 px. The board
+    may now fill the screen's height once scrolled to."""
+    context, page = touch_page(browser, 844, 390)
+    try:
+        table = table_on(page, live)
+        table.start(game, seed=7, bots=["greedy"] if game == "scalafrutta" else None)
+        table.wait_turn()
+        board = page.locator("svg.board").bounding_box()
+        assert board["height"] >= 330, board
+        assert board["height"] <= 390
+        piece = page.locator("svg.board .movable, svg.board .selected").first.bounding_box()
+        assert min(piece["width"], piece["height"]) >= 40, piece
+        assert page.locator(".keys").is_hidden()  # keyboard help, on a phone
+    finally:
+        context.close()
