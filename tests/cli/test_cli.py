@@ -604,6 +604,8 @@ def test_the_hand_over_erases_the_scrollback_and_shows_the_board_on_its_own_line
     monkeypatch.setattr("builtins.input", readline)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO()))
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO()))
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     monkeypatch.setitem(sys.modules, "readline", sys.modules.get("readline", object()))
     state = find_game("domino").new_game(seed=2, players=2)
     play.Session(state, ["you", "you"], None, None).hot_seat(0)
@@ -611,6 +613,37 @@ def test_the_hand_over_erases_the_scrollback_and_shows_the_board_on_its_own_line
     assert "\x1b[2J" in written and "\x1b[3J" in written
     prompt_line = next(line for line in written.splitlines() if "press Enter" in line)
     assert "Domino" not in prompt_line and "Your hand" in written
+
+
+def test_the_readline_prompt_is_not_written_where_output_is_no_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Typed at a terminal, output piped (``| tee log``) with ``FORCE_COLOR`` set, so that
+    Rich draws styles: Python's ``input`` uses readline only where standard output is a
+    terminal too, and wrote the prompt with readline's marks (\\x01, \\x02) into the pipe."""
+    import io
+
+    from rich.console import Console
+
+    from ludoteca.cli import play
+
+    screen = Console(file=io.StringIO(), force_terminal=True, width=100)
+    asked: list[str] = []
+
+    def typed(prompt: str = "") -> str:
+        asked.append(prompt)
+        return "quit"
+
+    monkeypatch.setattr(play, "console", screen)
+    monkeypatch.setattr("builtins.input", typed)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO()))
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO()))
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
+    monkeypatch.setitem(sys.modules, "readline", sys.modules.get("readline", object()))
+    assert play.ask("[bold]›[/] ") == "quit"
+    written = screen.file.getvalue()  # type: ignore[attr-defined]
+    assert "›" in written and "\x01" not in written + "".join(asked), (written, asked)
 
 
 def test_people_at_one_screen_may_not_choose_a_deal_with_hidden_tiles() -> None:

@@ -95,8 +95,12 @@ def ask(prompt: str) -> str:
     as taking no room: Rich printed it before readline began, and readline, believing the
     line empty, drew a long line edited back across its wrap two columns short, left the
     prompt out when it drew the line again (Ctrl-L, after Ctrl-Z and fg), and echoed no
-    newline for a bare Enter (what came next was glued to the prompt: "› › ")."""
-    if "readline" not in sys.modules or not (console.is_terminal and sys.stdin.isatty()):
+    newline for a bare Enter (what came next was glued to the prompt: "› › "). Python's
+    ``input`` uses readline only where standard input and output are both terminals;
+    elsewhere (output piped, Rich told it is a terminal by ``FORCE_COLOR``) the marks
+    would be written out as they are, so Rich prints the prompt as before."""
+    at_a_terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    if "readline" not in sys.modules or not (console.is_terminal and at_a_terminal):
         return console.input(prompt)
     with console.capture() as drawn:
         console.print(prompt, end="")
