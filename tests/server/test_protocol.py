@@ -516,6 +516,22 @@ def test_what_the_database_refuses_is_told_in_one_line_and_changes_nothing(
     assert player.ask("view", seat=0)["ply"] == 1  # nothing undone
 
 
+def test_a_join_the_database_fails_is_not_told_it_was_not_saved(
+    player: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A join only reads its saved game; the database failing it (a lock held past the
+    timeout, a damaged page) answered 'not saved', as if a change had been refused."""
+    from ludoteca.store.web import WebStore
+
+    def locked(*args: Any, **kwargs: Any) -> Any:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(WebStore, "load_game", locked)
+    refused = player.ask("join", room="r1", seat=0, token="t")
+    assert refused["type"] == "error" and refused["code"] == "storage", refused
+    assert refused["message"] == "the database failed: database is locked", refused
+
+
 def test_a_game_stored_over_without_its_result_counts_when_loaded(
     db: Path, seated: Any, app_on: Any
 ) -> None:

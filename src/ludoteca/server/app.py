@@ -114,6 +114,10 @@ def _seed_is_secret(game: str) -> bool:
     return spec.deal_is_secret
 
 
+LOOK_UPS = frozenset({"join", "view"})
+"""Requests that write nothing: the database failing them is not a change 'not saved'."""
+
+
 class Session:
     """One WebSocket connection, seated at most at one table at a time."""
 
@@ -153,8 +157,11 @@ class Session:
             # The database refused (a disk full, a lock held past the timeout): the store is
             # written before memory, so nothing changed. A move said so; an undo, a restart,
             # a new game said 'the server failed', with a traceback on the terminal.
-            log.error("request %r not saved: %s", kind, err)
-            await self.send(error_event("storage", f"not saved: {err}", kind))
+            # A join only reads (its saved game): nothing was to be saved, and it was told
+            # 'not saved'.
+            said = "the database failed" if kind in LOOK_UPS else "not saved"
+            log.error("request %r: %s: %s", kind, said, err)
+            await self.send(error_event("storage", f"{said}: {err}", kind))
         except Exception as err:
             log.exception("request %r failed", kind)
             await self.send(error_event("internal", f"the server failed: {err}", kind))
