@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from benchkit import Parser, run, whole
+from benchkit import Parser, positive_seconds, run, whole
 from ludoteca.bots.base import Bot, bots_for, make_bot
 from ludoteca.cli.play import HINT_SECONDS
 from ludoteca.core.errors import UnknownGameError
@@ -47,6 +47,7 @@ from ludoteca.core.rng import DealRng
 from ludoteca.core.saves import restore, snapshot
 from ludoteca.hints import has_hint, hint_for
 from ludoteca.server.rooms import replay
+from ludoteca.studies.policies import greedy_move
 
 TERMINAL_SECONDS = HINT_SECONDS
 """The budget ``ludoteca play`` gives its hint, the web's by default (``--hint-seconds``)."""
@@ -100,20 +101,7 @@ def greedy_walker(spec: GameSpec) -> Walker:
         bot = make_bot(spec, "greedy")
         return lambda state, rng: bot.choose(state.observation(state.current_player), rng)
 
-    def walk(state: State[Any], rng: DealRng) -> Any:
-        best: list[Any] = []
-        best_value = float("-inf")
-        for move in state.legal_moves():
-            state.apply(move)
-            value = heuristic(state)
-            state.undo()
-            if value > best_value:
-                best, best_value = [move], value
-            elif value == best_value:
-                best.append(move)
-        return rng.choice(best)
-
-    return walk
+    return lambda state, rng: greedy_move(state, heuristic, rng)
 
 
 def time_hint(
@@ -256,16 +244,6 @@ def walkers(text: str) -> list[str]:
     return chosen
 
 
-def seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"needs a number of seconds, not '{text}'") from None
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
-    return value
-
-
 def main() -> None:
     parser = Parser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -275,7 +253,7 @@ def main() -> None:
     hints.add_argument("--first-seed", type=whole(0), default=0)
     hints.add_argument("--games", type=names, default=[], help="(default: every game)")
     hints.add_argument("--walkers", type=walkers, default="random,greedy")
-    hints.add_argument("--hint-seconds", type=seconds, default=TERMINAL_SECONDS)
+    hints.add_argument("--hint-seconds", type=positive_seconds, default=TERMINAL_SECONDS)
     hints.add_argument("--slowest", type=whole(0), default=10)
     bots = sub.add_parser("bots")
     bots.add_argument("--games", type=whole(1), default=5)

@@ -3,6 +3,7 @@ the game's solver registers (``solver`` for the exact answer, sometimes ``player
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.core.errors import UnknownGameError
@@ -35,19 +36,24 @@ def greedy_policy(state: State[Any], max_states: int | None, rng: DealRng) -> Pl
         raise UnknownGameError(f"{state.spec.name} has no greedy heuristic")
     steps = 0
     while not state.is_over and steps < state.spec.max_game_length:
-        best: list[Any] = []
-        best_value = float("-inf")
-        for move in state.legal_moves():
-            state.apply(move)
-            value = heuristic(state)
-            state.undo()
-            if value > best_value:
-                best, best_value = [move], value
-            elif value == best_value:
-                best.append(move)
-        state.apply(rng.choice(best))
+        state.apply(greedy_move(state, heuristic, rng))
         steps += 1
     return _finish(state, steps)
+
+
+def greedy_move(state: State[Any], heuristic: Callable[[State[Any]], float], rng: DealRng) -> Any:
+    """The legal move whose result ``heuristic`` likes best (ties at random by ``rng``)."""
+    best: list[Any] = []
+    best_value = float("-inf")
+    for move in state.legal_moves():
+        state.apply(move)
+        value = heuristic(state)
+        state.undo()
+        if value > best_value:
+            best, best_value = [move], value
+        elif value == best_value:
+            best.append(move)
+    return rng.choice(best)
 
 
 GENERIC: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
