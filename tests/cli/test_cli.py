@@ -581,6 +581,18 @@ def test_hot_seat_hides_each_hand_until_its_player_is_ready(
     assert "Seat 1" in result.stdout and "press Enter when only you can see" in result.stdout
 
 
+def typed_at_a_terminal(monkeypatch: pytest.MonkeyPatch, output_too: bool) -> None:
+    """Standard input a terminal (standard output too where ``output_too``), readline
+    loaded: where ``ask`` gives readline the prompt."""
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO()))
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO()))
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: output_too)
+    monkeypatch.setitem(sys.modules, "readline", sys.modules.get("readline", object()))
+
+
 def test_the_hand_over_erases_the_scrollback_and_shows_the_board_on_its_own_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -602,11 +614,7 @@ def test_the_hand_over_erases_the_scrollback_and_shows_the_board_on_its_own_line
 
     monkeypatch.setattr(play, "console", screen)
     monkeypatch.setattr("builtins.input", readline)
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO()))
-    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
-    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO()))
-    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
-    monkeypatch.setitem(sys.modules, "readline", sys.modules.get("readline", object()))
+    typed_at_a_terminal(monkeypatch, output_too=True)
     state = find_game("domino").new_game(seed=2, players=2)
     play.Session(state, ["you", "you"], None, None).hot_seat(0)
     written = screen.file.getvalue()  # type: ignore[attr-defined]
@@ -636,11 +644,7 @@ def test_the_readline_prompt_is_not_written_where_output_is_no_terminal(
 
     monkeypatch.setattr(play, "console", screen)
     monkeypatch.setattr("builtins.input", typed)
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO()))
-    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
-    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO()))
-    monkeypatch.setattr(sys.stdout, "isatty", lambda: False)
-    monkeypatch.setitem(sys.modules, "readline", sys.modules.get("readline", object()))
+    typed_at_a_terminal(monkeypatch, output_too=False)
     assert play.ask("[bold]›[/] ") == "quit"
     written = screen.file.getvalue()  # type: ignore[attr-defined]
     assert "›" in written and "\x01" not in written + "".join(asked), (written, asked)
