@@ -356,6 +356,13 @@ def test_positions_the_rules_cannot_reach_are_refused() -> None:
     # When everyone is out, the last to go out is still the one "to move": a finished game.
     over = make("1M@r0*", ("6B", "6C", ""), out="0 1 2", special="0 1 2").position()
     assert from_position(over, SPEC.default_variant).is_over
+    # Nor does an eliminated player come to move once the game ends by a domino: the one
+    # who placed the last tile stays to move (a position with player 0 out and to move
+    # beside an empty hand was read).
+    domino = make("1M@r0", ("6B", "", ""), spare=1).position().replace("out -", "out 0")
+    assert from_position(domino.replace("to 0", "to 2"), SPEC.default_variant).is_over
+    with pytest.raises(NotationError, match="eliminated"):
+        from_position(domino, SPEC.default_variant)
 
 
 # --- properties over random games -------------------------------------------------------

@@ -428,7 +428,7 @@ def from_position(text: str, variant: Variant) -> DominoState:
     # Seed, "Impossibilità di deporre": an eliminated player plays no more (only once all
     # are out is the last of them still "to move", in a finished game), and a drawn tile is
     # still to place only when it fits (one that does not is kept and the turn passes).
-    if out[to] and not all(out) and all(hands):
+    if out[to] and not all(out):
         raise parse_error("position", fields["to"], f"player {to} is eliminated: no more turns")
     if fields["open"] == "yes" and int(fields["turn"]) < players:
         # Seed, "Gioco a carte scoperte": open play is declared from the second round on.
