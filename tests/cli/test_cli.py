@@ -344,7 +344,8 @@ def test_play_checks_its_database_before_the_game_and_keeps_the_game_if_it_fails
     args = ["play", "gaps", "-p", "suits=2", "-p", "ranks=4", "--position", position]
     session = runner.invoke(app, [*args, "--db", str(tmp_path / "r.db")], input="4D\nundo\nquit\n")
     assert session.exit_code == 0, session.output
-    assert "disk gone): the result is not stored" in session.output
+    said = f"error: {tmp_path / 'r.db'}: cannot use it as the results database (disk gone): "
+    assert f"{said}the result is not stored" in session.output.splitlines(), session.output
     after = session.output.split("the result is not stored", 1)[1]
     assert "You won!" in session.output and "legal: 4D" in after  # undone: the game goes on
     assert len(calls) == 2
@@ -377,10 +378,10 @@ def test_a_result_the_database_refuses_keeps_the_session(tmp_path: Path) -> None
     session = runner.invoke(app, [*args, "--db", str(path)], input="4D\nundo\nquit\n")
     assert session.exit_code == 0, session.output
     assert session.exception is None, session.exception
-    said = " ".join(session.output.split())  # (a long path wraps the line)
-    assert f"{path}: the result is not stored (database disk image is malformed)" in said
-    after = said.split("the result is not stored", 1)[1]
-    assert "You won!" in said and "legal: 4D" in after  # undone: the game goes on
+    said = f"error: {path}: the result is not stored (database disk image is malformed)"
+    assert said in session.output.splitlines(), session.output  # (one line, path and all)
+    after = session.output.split("the result is not stored", 1)[1]
+    assert "You won!" in session.output and "legal: 4D" in after  # undone: the game goes on
 
 
 def test_a_database_that_opens_but_fails_later_is_one_line_of_error(tmp_path: Path) -> None:

@@ -272,7 +272,10 @@ class Session:
             except LudotecaError as err:
                 # Checked before the game too; should it fail now, the session goes on
                 # (undo, save), the result not stored.
-                console.print(f"[bold red]error:[/] {escape(str(err))}: the result is not stored")
+                console.print(
+                    f"[bold red]error:[/] {escape(str(err))}: the result is not stored",
+                    soft_wrap=True,  # (one line, as every error: a long path wrapped it)
+                )
                 return
             # Marked recorded once stored (a Ctrl-C is held until then): a result that
             # could not be stored is tried again when the game ends again.
@@ -299,7 +302,8 @@ class Session:
                 where = db_path(self.db)
                 console.print(
                     f"[bold red]error:[/] {escape(str(where))}: the result is not stored "
-                    f"({escape(str(err))})"
+                    f"({escape(str(err))})",
+                    soft_wrap=True,
                 )
                 return
             finally:
