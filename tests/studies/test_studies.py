@@ -274,3 +274,15 @@ def test_workers_end_when_the_study_is_killed(tmp_path: Path) -> None:
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left, "workers outlived the study"
+
+
+def test_an_interrupted_study_says_what_it_kept_only_once_counted() -> None:
+    """Ctrl-C before the study's stored deals were first counted said "0 of N deals stored",
+    though the deals an earlier run stored stay; it now says so without a count."""
+    from ludoteca.cli.study import kept_line
+
+    assert kept_line(None, 300) == (
+        "the deals stored so far stay; the same command goes on from there"
+    )
+    assert kept_line(0, 300) == "0 of 300 deals stored; the same command goes on from there"
+    assert kept_line(37, 300).startswith("37 of 300 deals stored")

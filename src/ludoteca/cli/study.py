@@ -110,6 +110,15 @@ def _ran_under(row: dict[str, Any]) -> int | None:
     return study_limit(find_game(game), row["policy"], None)
 
 
+def kept_line(stored: int | None, deals: int) -> str:
+    """What an interrupted or failed study says it kept: the deals stored, once counted.
+    Before the first count (a Ctrl-C, or a database failing, at once) it said "0 of N
+    stored" though an earlier run's deals were stored and stay."""
+    if stored is None:
+        return "the deals stored so far stay; the same command goes on from there"
+    return f"{stored} of {deals} deals stored; the same command goes on from there"
+
+
 @app.command("study")
 def study_command(
     game: Annotated[str | None, typer.Argument(help="A solitaire (see 'ludoteca games').")] = None,
@@ -162,20 +171,16 @@ def study_command(
         MofNCompleteColumn(),
         TimeRemainingColumn(),
     )
-    stored = [0]
-    counted = [False]
+    stored: list[int | None] = [None]  # (None until the study's stored deals are counted)
 
     def kept() -> str:
-        return f"{stored[0]} of {deals} deals stored; the same command goes on from there"
+        return kept_line(stored[0], deals)
 
     def kept_if_counted() -> str | None:
-        # (a database that fails before the study's deals are counted: the deals stored
-        # by an earlier run were said to be none)
-        return kept() if counted[0] else None
+        return None if stored[0] is None else kept()
 
     def progress(done: int, total: int) -> None:
         stored[0] = done
-        counted[0] = True
         bar.update(task, completed=done)
 
     with results_db(db, kept_if_counted) as connection, progress_bar(*columns) as bar:

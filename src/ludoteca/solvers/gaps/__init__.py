@@ -209,7 +209,7 @@ def _redeal_or_stop(game: GapsState, may_stop: bool) -> Hint:
             "stop",
             None,
             f"a redeal costs {penalty:g}, more than the {left} cards it could still bring into"
-            " sequence (it could still win)",
+            " sequence, though it could still win",
         )
     return Hint(
         "redeal",
