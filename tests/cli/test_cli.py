@@ -720,6 +720,25 @@ def test_a_save_that_cannot_be_written_is_a_one_line_error_and_the_game_goes_on(
     assert json.loads((tmp_path / "ok.json").read_text())["moves"] == ["KC"]
 
 
+def test_an_error_at_the_prompt_and_a_save_are_one_line_however_long_the_path(
+    tmp_path: Path,
+) -> None:
+    """An error at the play prompt (a save refused) and "saved to" name the file: in a pipe
+    (80 columns) Rich cut a long path's line in two, as 796665a found for 'not stored'."""
+    deep = tmp_path / ("a-folder-with-a-long-name-" * 3)
+    missing = deep / "and-a-long-file-name.json"
+    deep.mkdir()
+    kept = deep / "the-game-kept-under-a-long-name-too.json"
+    result = runner.invoke(
+        app, ["play", "gaps", "--seed", "7"], input=f"save {missing}x/y\nsave {kept}\nquit\n"
+    )
+    assert result.exit_code == 0, result.stdout
+    lines = [line.removeprefix("› ") for line in result.stdout.splitlines()]
+    refused = f"error: {missing}x/y: the folder {missing}x does not exist"
+    assert refused in lines, result.stdout
+    assert f"saved to {kept}" in lines, result.stdout
+
+
 def test_a_finished_game_counts_once_with_its_parameters(tmp_path: Path) -> None:
     """A game ended, taken back and ended again, or a finished save loaded again, is one
     game in ``stats`` (as on the web: the first ending counts); a deal played with changed

@@ -443,7 +443,7 @@ class Session:
             # A file the system will not write must not end the game (and lose it).
             raise LudotecaError(f"cannot save to {path}: {err.strerror or err}") from None
         self.kept = tuple(self.state.history_text())
-        console.print(f"saved to {escape(str(path))}")
+        console.print(f"saved to {escape(str(path))}", soft_wrap=True)
 
 
 def line_editing() -> None:
@@ -500,7 +500,9 @@ def _carry_out(session: Session, line: str) -> bool:
         return session.command(line)
     except LudotecaError as err:
         # What was typed comes back in the message: '[/x]' must not be read as markup.
-        console.print(f"[bold red]error:[/] {escape(str(err))}")
+        # One line however long (a path), as the command line's errors: in a pipe Rich cut
+        # it at 80 columns.
+        console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
         return True
 
 
