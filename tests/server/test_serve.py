@@ -124,18 +124,22 @@ def test_the_url_is_printed_once_it_answers_and_port_0_is_any_free_port(tmp_path
         server.wait(10)
 
 
+def refused_db(db: Path) -> str:
+    """What ``serve --db db`` says as it refuses to start (status 2, nothing on stdout)."""
+    result = subprocess.run(
+        serve_command("--port", "0", "--db", str(db)), capture_output=True, text=True, timeout=30
+    )
+    assert result.returncode == 2 and result.stdout == "", (result.stdout, result.stderr)
+    return result.stderr.strip()
+
+
 def test_a_database_that_is_no_database_is_one_line_of_error(tmp_path: Path) -> None:
     """A --db file that is not SQLite ended in sqlite3.DatabaseError's traceback (stats
     said it in one line)."""
     db = tmp_path / "notes.sqlite3"
     db.write_text("shopping list\n" * 100)
-    result = subprocess.run(
-        serve_command("--port", "0", "--db", str(db)), capture_output=True, text=True, timeout=30
-    )
-    assert result.returncode == 2 and result.stdout == "", (result.stdout, result.stderr)
-    assert result.stderr.strip() == (
-        f"error: {db}: cannot use it as the results database (file is not a database)"
-    )
+    errors = refused_db(db)
+    assert errors == f"error: {db}: cannot use it as the results database (file is not a database)"
 
 
 def test_a_damaged_database_is_one_line_of_error(tmp_path: Path) -> None:
@@ -156,11 +160,8 @@ def test_a_damaged_database_is_one_line_of_error(tmp_path: Path) -> None:
     with db.open("r+b") as file:
         file.seek(size * (root - 1))
         file.write(b"\xff" * size)
-    result = subprocess.run(
-        serve_command("--port", "0", "--db", str(db)), capture_output=True, text=True, timeout=30
-    )
-    assert result.returncode == 2 and result.stdout == "", (result.stdout, result.stderr)
-    assert result.stderr.strip() == (
+    errors = refused_db(db)
+    assert errors == (
         f"error: {db}: cannot use it as the results database (database disk image is malformed)"
     )
 
@@ -181,12 +182,9 @@ def test_a_database_damaged_within_a_page_is_one_line_of_error(tmp_path: Path) -
     with db.open("r+b") as file:
         file.seek(size * (pages - 2) + 100)  # (a page of the last moves)
         file.write(bytes(range(7, 247, 3)))
-    result = subprocess.run(
-        serve_command("--port", "0", "--db", str(db)), capture_output=True, text=True, timeout=30
-    )
-    assert result.returncode == 2 and result.stdout == "", (result.stdout, result.stderr)
-    assert len(result.stderr.splitlines()) == 1, result.stderr
-    assert result.stderr.startswith(f"error: {db}: cannot use it as the results database (")
+    errors = refused_db(db)
+    assert len(errors.splitlines()) == 1, errors
+    assert errors.startswith(f"error: {db}: cannot use it as the results database (")
 
 
 def test_a_read_only_database_is_refused_at_start(
