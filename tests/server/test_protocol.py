@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from ludoteca.core.game import TERMINAL
 from ludoteca.core.registry import find_game
 from ludoteca.server.catalog import PLAYERS_END
-from ludoteca.server.protocol import PROTOCOL, REQUESTS
+from ludoteca.server.protocol import PROTOCOL, REQUESTS, ProtocolError
 from ludoteca.server.rooms import Room
 
 ROOM_FACTS = {
@@ -581,6 +581,45 @@ def test_a_bot_move_the_database_refuses_is_tried_again(
     asyncio.run(asyncio.wait_for(room._run_bots(), timeout=30))
     assert failures["left"] == 0 and room.moves[-1] == (1, expected)
     assert room.state.current_player in (0, TERMINAL)
+
+
+def test_a_failing_bot_or_engine_names_no_tile_in_the_log(
+    db: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Hidden information stays hidden in the logs too, which every table shares. A bot's
+    error and an engine's failure were logged with their text, which may name a tile hidden
+    from the other seats (a split of hidden captures, the drawn tile); where tiles are
+    hidden they are now logged by their kind only, and the table goes on."""
+    import asyncio
+    import logging
+
+    from ludoteca.server.rooms import RoomConfig, Rooms
+    from ludoteca.store.web import WebStore
+
+    rooms = Rooms(WebStore(db), RoomConfig(bot_delay=0.01, hint_seconds=0.5))
+    room = rooms.create({"game": "domino", "seats": ["human", "greedy"], "seed": 4})
+    if room.state.current_player == 0:
+        room.play(0, room.state.legal_moves_text()[0], None)
+    secret = sorted(room.state.hidden_from(0))[0]
+
+    def leaky(observation: Any, rng: Any) -> str:
+        raise ValueError(f"cannot place {secret}")
+
+    monkeypatch.setattr(room.bots[1], "choose", leaky)
+    with caplog.at_level(logging.ERROR, logger="ludoteca"):
+        asyncio.run(asyncio.wait_for(room._run_bots(), timeout=30))
+    assert room.state.current_player != 1  # the bot's first legal move was played instead
+    assert "ValueError" in caplog.text and secret not in caplog.text
+
+    def broken(text: str) -> Any:
+        raise RuntimeError(f"lost {secret}")
+
+    caplog.clear()
+    assert room.state.current_player == 0
+    monkeypatch.setattr(room.state, "apply", broken)
+    with pytest.raises(ProtocolError, match="the engine failed"):
+        room.play(0, "draw", None)
+    assert "RuntimeError" in caplog.text and secret not in caplog.text
 
 
 def room_rng(room: Any) -> Any:

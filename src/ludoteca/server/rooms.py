@@ -126,7 +126,17 @@ class Room:
             raise ProtocolError("illegal", str(err)) from err
         except Exception as err:
             # An engine bug must not leave a half-made move behind: rebuild from the record.
-            log.exception("engine failed on %r in room %s", text, self.id)
+            # The log is every table's: where tiles are hidden, the move and the error may
+            # name one (a split of hidden captures), so it says only what failed where.
+            if self.spec.hidden_information:
+                log.error(
+                    "engine failed (%s) at ply %d in room %s",
+                    type(err).__name__,
+                    len(self.moves),
+                    self.id,
+                )
+            else:
+                log.exception("engine failed on %r in room %s", text, self.id)
             self.state = self._replay([m for _, m in self.moves])
             raise ProtocolError("engine", f"the engine failed on '{text}': {err}") from err
         played = self.state.move_text(move)
@@ -253,7 +263,9 @@ class Room:
                     text = await asyncio.to_thread(bot.choose, observation, rng)
                     self.state.check(text)
                 except Exception as err:  # a bot's bug must not stall the table
-                    log.error("bot %s failed in room %s: %s", bot.name, self.id, err)
+                    # (Its error may name a tile hidden from the other seats: see _apply.)
+                    said = type(err).__name__ if self.spec.hidden_information else err
+                    log.error("bot %s failed in room %s: %s", bot.name, self.id, said)
                     text = observation["legal_moves"][0]
                 try:
                     self._apply(seat, text)
