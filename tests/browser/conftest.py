@@ -35,6 +35,10 @@ SETTLED = """ply => {
 }"""
 """After a click: the move was made, or targets lit up, or a menu asks which move."""
 
+IDLE = """() => !document.getAnimations().some(a => a.playState === 'running'
+  && a.effect?.target?.closest?.('svg.board'))"""
+"""No piece of the board is sliding (a move's animation has ended)."""
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -151,6 +155,10 @@ class Table:
         """Make one legal move with clicks on the board (or a button); False if none."""
         page = self.page
         before = self.ply()
+        # A click while the last move still slides may land on a card being drawn anew and
+        # do nothing (once in a CI run: no move, no target, no menu for 15 s); a person
+        # clicks what stands still.
+        page.wait_for_function(IDLE)
         if page.locator("svg.board .target").count() == 0:
             movable = page.locator("svg.board .movable")
             if movable.count():
