@@ -426,7 +426,7 @@ def test_the_replay_for_a_hint_comes_out_of_its_time(
     monkeypatch.setattr(rooms_module, "time", Clock, raising=False)
     monkeypatch.setattr(rooms_module, "replay", slow_replay)
     monkeypatch.setattr(rooms_module, "hint_for", spy)
-    hint = asyncio.run(room.hint(0))
+    hint = run_apart(room.hint(0))
     assert searched == [1.5] and hint.move in room.state.legal_moves_text()
 
 
@@ -578,7 +578,7 @@ def test_a_bot_move_the_database_refuses_is_tried_again(
     if room.state.current_player == 0:
         room.play(0, room.state.legal_moves_text()[0], None)
     expected = room.bots[1].choose(room.state.observation(1), room_rng(room))
-    asyncio.run(asyncio.wait_for(room._run_bots(), timeout=30))
+    run_apart(asyncio.wait_for(room._run_bots(), timeout=30))
     assert failures["left"] == 0 and room.moves[-1] == (1, expected)
     assert room.state.current_player in (0, TERMINAL)
 
@@ -607,7 +607,7 @@ def test_a_failing_bot_or_engine_names_no_tile_in_the_log(
 
     monkeypatch.setattr(room.bots[1], "choose", leaky)
     with caplog.at_level(logging.ERROR, logger="ludoteca"):
-        asyncio.run(asyncio.wait_for(room._run_bots(), timeout=30))
+        run_apart(asyncio.wait_for(room._run_bots(), timeout=30))
     assert room.state.current_player != 1  # the bot's first legal move was played instead
     assert "ValueError" in caplog.text and secret not in caplog.text
 
@@ -620,6 +620,15 @@ def test_a_failing_bot_or_engine_names_no_tile_in_the_log(
     with pytest.raises(ProtocolError, match="the engine failed"):
         room.play(0, "draw", None)
     assert "RuntimeError" in caplog.text and secret not in caplog.text
+
+
+def run_apart(coroutine: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: in a test process that ran the browser tests
+    first, Playwright's loop is the main thread's, and asyncio.run() there is refused."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def room_rng(room: Any) -> Any:
