@@ -16,8 +16,7 @@ import sys
 
 
 def _while_loading(signum: int, frame: object) -> None:
-    processes = sys.modules.get("multiprocessing.process")
-    if processes is not None and processes.parent_process() is not None:
+    if _a_worker():
         # A worker process starting (spawned from the installed script, it loads this
         # module too): its pool ignores Ctrl-C in it, and the command stops it.
         return
@@ -25,6 +24,19 @@ def _while_loading(signum: int, frame: object) -> None:
     from ludoteca.launch import interrupted
 
     interrupted()
+
+
+def _a_worker() -> bool:
+    """Is this process a worker of the command's pool? Ctrl-C may come while
+    ``multiprocessing.process`` is half imported, in the command itself (the command line
+    imports it as it loads): its ``parent_process`` then failed on a name not yet defined
+    (NameError, a traceback, status 1). A worker has that module whole before it loads
+    this one, so a module that cannot answer is the command's."""
+    processes = sys.modules.get("multiprocessing.process")
+    try:
+        return processes is not None and processes.parent_process() is not None
+    except Exception:  # (half imported: not a worker)
+        return False
 
 
 _signal.signal(_signal.SIGINT, _while_loading)

@@ -1305,6 +1305,28 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(loaded: str) -> None:
     assert errors == ["error: interrupted"] and output == ""
 
 
+def test_ctrl_c_while_multiprocessing_is_half_imported_is_one_line() -> None:
+    """The entry point's Ctrl-C handler asks ``multiprocessing.process`` whether this is a
+    pool's worker. The command line imports that module as it loads, and a Ctrl-C that came
+    while its body ran (``parent_process`` defined, the ``_parent_process`` it returns not
+    yet) failed with a NameError: a traceback, status 1, once in a fresh-clone CI run of
+    ``test_ctrl_c_while_the_command_line_loads_is_one_line``. Here the module is stopped at
+    that point on purpose, and Ctrl-C is still one line, status 130."""
+    script = (
+        "import sys, types\n"
+        "half = types.ModuleType('multiprocessing.process')\n"
+        "exec('def parent_process():\\n    return _parent_process\\n', half.__dict__)\n"
+        "sys.modules['multiprocessing.process'] = half\n"
+        "import ludoteca.__main__ as entry\n"
+        "entry._while_loading(2, None)\n"
+        "print('not stopped')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (done.returncode, done.stderr, done.stdout) == (130, "error: interrupted\n", "")
+
+
 @pytest.mark.parametrize("said", [False, True])
 def test_ctrl_c_ends_the_process_even_when_the_way_out_hangs(said: bool) -> None:
     """Ctrl-C with worker processes raises ``Interrupted`` so that the pool shuts down on the
