@@ -6,13 +6,18 @@ others asks its best bot, which is handed the seat's observation and nothing els
 
 from __future__ import annotations
 
+import logging
+import threading
 from typing import Any
 
 from ludoteca.bots.base import bots_for, make_bot
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameSpec, State
 from ludoteca.core.rng import DealRng
+from ludoteca.solvers import memory
 from ludoteca.solvers.base import Hint, find_solver, has_solver
+
+log = logging.getLogger(__name__)
 
 BOT_PREFERENCE = ("strong", "greedy", "random")
 
@@ -39,3 +44,45 @@ def hint_for(state: State[Any], seat: int, seconds: float) -> Hint:
     rng = DealRng(len(state.history), "hint", seat)
     move = make_bot(spec, kind).choose(state.observation(seat), rng)
     return Hint(move, None, f"what the {kind} bot would play")
+
+
+READY_SEED = 290
+"""The deal :func:`load_kernels` hints on: in Gaps one that stays open for minutes, so that
+its hint runs every stage (probes, beams, the search for the best dead end, the nested
+search, the tidying of the line) and loads each stage's kernel."""
+
+READY_SECONDS = 0.5
+"""The budget of that hint: the loading comes on top (0.3-1.8 s a game, once a process)."""
+
+
+def load_kernels(spec: GameSpec) -> None:
+    """Load the compiled code ``spec``'s hints use, by one hint on a deal no player chose,
+    whose plan is remembered nowhere (:func:`ludoteca.solvers.memory.apart`).
+
+    The first hint of a process loaded the cached kernels of its game itself, 0.3-1.8 s on
+    top of its search (Gaps: 2.0-2.3 s where the second takes 1.7-1.8 s; Il Muro and Mosaico
+    1.2-1.8 s where the next takes a few hundredths), so it overran its 2 s. ``play`` and
+    ``serve`` call this in the background when they start (:func:`load_in_background`)."""
+    if not has_hint(spec):
+        return
+    state = spec.new_game(None, seed=READY_SEED)
+    if state.current_player < 0:
+        return
+    with memory.apart():
+        hint_for(state, state.current_player, READY_SECONDS)
+
+
+def load_in_background(specs: list[GameSpec]) -> threading.Thread:
+    """:func:`load_kernels` for each game, in a daemon thread; a failure there is logged and
+    left for the real hint to meet."""
+
+    def load() -> None:
+        for spec in specs:
+            try:
+                load_kernels(spec)
+            except Exception:  # (the hint itself will say what is wrong, if anything)
+                log.warning("loading the %s hint's kernels failed", spec.name, exc_info=True)
+
+    thread = threading.Thread(target=load, name="load hint kernels", daemon=True)
+    thread.start()
+    return thread

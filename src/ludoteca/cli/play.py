@@ -38,7 +38,7 @@ from ludoteca.core.game import GameSpec, State
 from ludoteca.core.registry import find_game
 from ludoteca.core.rng import DealRng, check_deal_numbers
 from ludoteca.core.saves import loads, restore, snapshot
-from ludoteca.hints import hint_for
+from ludoteca.hints import hint_for, load_in_background
 from ludoteca.rules_docs import players_part, without_sections
 from ludoteca.store.files import read_text, write_atomic
 from ludoteca.store.results import record_finished
@@ -456,6 +456,11 @@ def line_editing() -> None:
 
 def run_session(session: Session) -> None:
     line_editing()
+    if sys.stdin.isatty():
+        # A person at a terminal: the hint's (and the bots') compiled code loads while they
+        # look at the board, not in their first hint's 2 s. Not for input from a file or a
+        # pipe, whose session may end before the loading does (and would wait for it).
+        load_in_background([session.state.spec])
     session.show()
     quitting = False
     while True:

@@ -78,6 +78,8 @@ def serve(
     sock = listen(host, port)
     import uvicorn
 
+    from ludoteca.core.registry import all_games
+    from ludoteca.hints import has_hint, load_in_background
     from ludoteca.server import create_app
     from ludoteca.server.rooms import RoomConfig
     from ludoteca.store.db import default_path
@@ -94,5 +96,8 @@ def serve(
     if open_page:
         # The socket listens already: the browser's request waits until uvicorn accepts it.
         threading.Thread(target=webbrowser.open, args=[url], daemon=True).start()
+    # Every game's hint and bots load their compiled code now, beside the first requests,
+    # not in the first hint of each game (0.3-1.8 s on top of its 2 s).
+    load_in_background([spec for spec in all_games() if has_hint(spec)])
     server = uvicorn.Server(uvicorn.Config(web, log_level="warning"))
     server.run(sockets=[sock])

@@ -29,6 +29,7 @@ from ludoteca.core.tiles import ALL_TILES, Tile
 from ludoteca.games.muro import MuroState
 from ludoteca.solvers import _muro_kernel as kernel
 from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
+from ludoteca.solvers.memory import remembering
 
 EXACT_LABEL = "winnable with every tile known"
 PLAYER_LABEL = "strong player seeing only what a player sees"
@@ -507,7 +508,10 @@ def _plan_key(state: MuroState, obs: Mapping[str, Any]) -> str:
 def _remember(state: MuroState, moves: list[str], found: Hint) -> None:
     """Keep the plan behind a hint for every position along it. Each hint searched afresh
     on new samples, and the first move of the new plan often undid the last one: followed
-    hint by hint, deal 3 sent 5U between c1 and c2 for 98 moves."""
+    hint by hint, deal 3 sent 5U between c1 and c2 for 98 moves. A hint run only to load
+    the kernels keeps nothing (:func:`ludoteca.solvers.memory.apart`)."""
+    if not remembering():
+        return
     copy = state.spec.from_position(state.position(), state.variant)
     assert isinstance(copy, MuroState)
     keys = []

@@ -5,8 +5,9 @@ Numba compiles a kernel the first time it is called and keeps the machine code i
 the player's first hint: about 25 s for Gaps, 5-8 s for Il Muro and Mosaico, against a
 budget of 2 s. This module runs every solver's paths (a solve under a state limit and under
 a time budget, a hint, each study policy, each batch policy) on one small deal of every
-variant, so that each kernel is compiled and cached before anyone waits on it. Later calls
-load the cached code (about 1 s for Gaps, in the first hint of a process).
+variant, so that each kernel is compiled and cached before anyone waits on it. Later processes
+load the cached code (0.3-1.8 s a game): ``play`` at a terminal and ``serve`` do that in the
+background as they start (:func:`ludoteca.hints.load_in_background`), not in the first hint.
 
 ``python -m ludoteca.solvers.warm`` runs it; the work is thrown away, only the caches stay.
 It first deletes the solvers' cached machine code (:func:`forget_compiled`): Numba checks a

@@ -236,16 +236,18 @@ def hint(state: State[Any], seconds: float) -> Hint:
     if kept is not None and kept[0].exact:
         return _along(game, *kept)
     fresh, found = _searched(game, seconds)
+    # The next hint looks for a shortcut where this one's search took nearly all its time.
+    look = time.perf_counter() - began <= SHORTCUT_AFTER * seconds
     # An inexact line: only a better one (or an exact one) replaces it.
     if kept is not None and (
         found is None or (not found.exact and found.reached <= kept[0].reached)
     ):
-        return _along(game, *kept)
+        return _along(game, *kept, look=look)
     if found is None:
         return fresh
     plans.remember(game, found)
-    if time.perf_counter() - began > SHORTCUT_AFTER * seconds:
-        return fresh  # the next hint looks for a shortcut
+    if not look:
+        return fresh
     return _along(game, found, found.moves)
 
 
@@ -254,11 +256,13 @@ SHORTCUT_AFTER = 0.9
 as it is, without a look for a shortcut (:mod:`.shortcut`, a few milliseconds)."""
 
 
-def _along(game: GapsState, plan: plans.Plan, rest: tuple[str, ...]) -> Hint:
+def _along(game: GapsState, plan: plans.Plan, rest: tuple[str, ...], look: bool = True) -> Hint:
     """The hint that goes on along ``plan`` (``rest``: its moves from here), by a shortcut
     to a later position of it where one is found (:func:`.shortcut.shortcut`: the same end,
-    so the same promise, in fewer moves); the shorter line is the plan from here on."""
-    shorter = shortcut.shortcut(game, rest)
+    so the same promise, in fewer moves); the shorter line is the plan from here on. No
+    look for a shortcut where ``look`` is false (the time is nearly up): the plan's next
+    move as it is."""
+    shorter = shortcut.shortcut(game, rest) if look else None
     if shorter is not None:
         rest = tuple(shorter)
         plans.remember(game, replace(plan, moves=rest))

@@ -16,6 +16,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from ludoteca.games.gaps import GapsState
+from ludoteca.solvers.memory import remembering
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,10 @@ def _key(game: GapsState) -> str:
 
 
 def remember(game: GapsState, plan: Plan) -> None:
-    """Keep ``plan``, found at ``game``, for every position along its line."""
+    """Keep ``plan``, found at ``game``, for every position along its line (not in a hint
+    run only to load the kernels: :func:`ludoteca.solvers.memory.apart`)."""
+    if not remembering():
+        return
     copy = game.spec.from_position(game.position(), game.variant)
     assert isinstance(copy, GapsState)
     keys = []
