@@ -6,6 +6,7 @@ import json
 import os
 import re
 import stat
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from ludoteca.core import SaveFileError, find_game
 from ludoteca.core.saves import loads, parse_saved, snapshot
+from ludoteca.store import files
 from ludoteca.store.files import read_text, write_atomic
 
 
@@ -100,6 +102,43 @@ def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path: Path) -> N
         write_atomic(target, 42)  # type: ignore[arg-type]
     assert read_text(target) == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def _aged(path: Path, seconds: float) -> Path:
+    path.write_text("half a save")
+    then = time.time() - seconds
+    os.utime(path, (then, then))
+    return path
+
+
+def test_a_save_removes_the_old_temporary_files_a_kill_left_beside_it(tmp_path: Path) -> None:
+    """A SIGKILL between the temporary file's making and its rename left it there for good,
+    hidden: a later save of the same file removes those older than STALE_AFTER, and keeps a
+    younger one (another process's save in flight) and those of other files."""
+    target = tmp_path / "game.json"
+    stale = _aged(tmp_path / ".game.json.k3x_9qzb.tmp", files.STALE_AFTER + 60)
+    fresh = _aged(tmp_path / ".game.json.p0w2aa7m.tmp", 60)
+    other = _aged(tmp_path / ".game.json.bak.r8t1c4de.tmp", files.STALE_AFTER + 60)
+
+    write_atomic(target, "new")
+
+    assert not stale.exists()
+    assert fresh.exists() and other.exists() and read_text(target) == "new"
+
+
+def test_a_leftover_that_cannot_be_removed_does_not_fail_the_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "game.json"
+    stale = _aged(tmp_path / ".game.json.k3x_9qzb.tmp", files.STALE_AFTER + 60)
+
+    def refuse(self: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    write_atomic(target, "new")
+
+    assert stale.exists() and read_text(target) == "new"
 
 
 def test_a_saved_game_gets_the_mode_a_plain_write_would_give(tmp_path: Path) -> None:

@@ -1,13 +1,21 @@
-"""Files written so that a crash never leaves half of one: temp file, fsync, rename."""
+"""Files written so that a crash never leaves half of one: temp file, fsync, rename; a write
+also removes the temporary files that killed writes of the same file left behind."""
 
 from __future__ import annotations
 
+import glob
 import os
+import re
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 from ludoteca.core.errors import SaveFileError
+
+STALE_AFTER = 600.0
+"""Seconds after its last change that a temporary file of :func:`write_atomic` is taken for
+one a killed write left behind: a younger one may be another process's write in flight."""
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -35,6 +43,28 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _tidy(directory, path.name)
+
+
+def _tidy(directory: Path, name: str) -> None:
+    """Remove the temporary files of earlier writes of ``name`` that a SIGKILL (or a power
+    cut) between their making and their rename left beside it, once :data:`STALE_AFTER` old;
+    one that cannot be removed stays, and the write that found it has succeeded all the same."""
+    # mkstemp's names: the prefix, 8 letters, digits or underscores, the suffix; the glob
+    # alone would also take those of "NAME.json" while writing "NAME".
+    ours = re.compile(rf"\.{re.escape(name)}\.[a-z0-9_]{{8}}\.tmp")
+    cutoff = time.time() - STALE_AFTER
+    try:
+        found = list(directory.glob(f".{glob.escape(name)}.*.tmp"))
+    except OSError:
+        return
+    for leftover in filter(lambda p: ours.fullmatch(p.name), found):
+        try:
+            info = leftover.lstat()
+            if stat.S_ISREG(info.st_mode) and info.st_mtime < cutoff:
+                leftover.unlink(missing_ok=True)
+        except OSError:
+            continue
 
 
 def _mode_for(path: Path) -> int:
