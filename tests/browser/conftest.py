@@ -203,13 +203,16 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture
 def open_page(browser: Any) -> Iterator[Callable[..., Any]]:
-    """open_page(width=1280, height=900): a fresh page that accepts confirmations and fails
-    the test on any script error."""
+    """open_page(width=1280, height=900, touch=False): a fresh page that accepts
+    confirmations and fails the test on any script error; with touch, a phone's (a touch
+    screen, a finger for a pointer: pointer: coarse)."""
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def make(width: int = 1280, height: int = 900) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def make(width: int = 1280, height: int = 900, touch: bool = False) -> Any:
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, is_mobile=touch, has_touch=touch
+        )
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)

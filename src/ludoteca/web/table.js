@@ -5,6 +5,7 @@ import { Board } from './board.js';
 import fallback from './fallback.js';
 import { Interaction } from './interact.js';
 import { playerName, saveSeats, savedSeat } from './net.js';
+import { tap } from './touch.js';
 import { capitalise, seatName, showRules, toast } from './ui.js';
 
 const modules = new Map();
@@ -281,7 +282,7 @@ function showBar(page, view, module, others) {
 
   let status;
   if (view.outcome) status = 'The game is over.';
-  else if (view.your_turn) status = module.prompt?.(view.observation, view) ?? 'Your move.';
+  else if (view.your_turn) status = tap(module.prompt?.(view.observation, view) ?? 'Your move.');
   else status = `Waiting for ${seatName(view, view.to_move)}…`;
   const played = others.map(({ seat, move }) => {
     // A table module may say another's move with its own verb ("drew a set-aside tile").

@@ -1,5 +1,7 @@
 // Small pieces of page furniture shared by the views: the rules dialog, the toast.
 
+import { tapAll } from './touch.js';
+
 export async function showRules(game) {
   const dialog = document.getElementById('rules');
   const body = document.getElementById('rules-body');
@@ -13,6 +15,7 @@ export async function showRules(game) {
     const rules = await answer.json();
     title.textContent = `Rules: ${rules.title}`;
     body.innerHTML = rules.html; // rendered by markdown-it on the server with raw HTML off
+    tapAll(body); // "Playing on the web page" says "click"; a finger taps
   } catch (err) {
     body.textContent = `The rules could not be loaded (${err.message}).`;
   }
