@@ -1,5 +1,5 @@
 """A phone (a touch screen, a finger for a pointer): the page says "tap" where it says
-"click" to a mouse."""
+"click" to a mouse, and what it asks a finger to hit is large enough for one."""
 
 from __future__ import annotations
 
@@ -10,6 +10,24 @@ import pytest
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
+
+KEYED_BOXES = """() => [...document.querySelectorAll('svg.board [data-key]')].map((n) => {
+  const r = n.getBoundingClientRect();
+  return {key: n.dataset.key, x: r.x, y: r.y, w: r.width, h: r.height,
+          target: n.classList.contains('target'), movable: n.classList.contains('movable')};
+})"""
+
+MOVED_OR_ASKED = """() => document.querySelector('.table-page').dataset.ply !== '0'
+  || !document.querySelector('.chooser').hidden"""
+
+
+def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (
+        a["x"] + a["w"] > b["x"] + 0.5
+        and b["x"] + b["w"] > a["x"] + 0.5
+        and a["y"] + a["h"] > b["y"] + 0.5
+        and b["y"] + b["h"] > a["y"] + 0.5
+    )
 
 
 def rules_text(page: Any, title: str) -> str:
@@ -43,3 +61,30 @@ def test_a_finger_is_told_to_tap_and_a_mouse_to_click(
     mouse.start("gaps", seed=7)
     mouse.wait_turn()
     assert "Click a card that can move" in rules_text(mouse.page, "Gaps")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_a_finger_s_scalafrutta_arrows_are_large_enough_to_tap(
+    open_page: Any, live: Any, table_on: Any, size: tuple[int, int]
+) -> None:
+    """On a 390 px phone the arrows were 22 x 46 px (left and right) and 46 x 22 (above and
+    below), under the 44 px a fingertip needs (25 x 52 held sideways). Each now takes at
+    least 44 x 44 px, none overlaps another target, and a tap on its outer part, beside the
+    arrow drawn, plays it."""
+    table = table_on(open_page(*size, touch=True), live)
+    table.start("scalafrutta", seed=7, bots=["greedy"])
+    table.wait_turn()
+    page = table.page
+    page.locator('svg.board [data-key="B3"]').scroll_into_view_if_needed()  # (held sideways)
+    boxes = page.evaluate(KEYED_BOXES)
+    arrows = [b for b in boxes if re.fullmatch("[LRTB][1-3]", b["key"])]
+    assert len(arrows) == 12
+    for arrow in arrows:
+        assert arrow["w"] >= 44 and arrow["h"] >= 44, arrow
+        assert arrow["x"] >= 0 and arrow["x"] + arrow["w"] <= size[0], arrow
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not overlap(a, b), (a, b)
+    left = next(a for a in arrows if a["key"].startswith("L") and a["target"])
+    page.touchscreen.tap(left["x"] + 4, left["y"] + left["h"] / 2)
+    page.wait_for_function(MOVED_OR_ASKED)

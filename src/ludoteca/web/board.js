@@ -43,6 +43,13 @@ export class Board {
     return node;
   }
 
+  /** A place to tap larger than the drawing (x, y, w, h in the piece's own units), unseen:
+   * a finger needs about 44 px where a card or an arrow is drawn smaller. */
+  hitArea(g, x, y, w, h) {
+    g.prepend(svg('rect', { class: 'hit', x, y, width: w, height: h }));
+    return g;
+  }
+
   /** A piece: a group at (x, y) that slides when it moves between frames. A new piece
    * comes in from `enter` ({x, y}, else the board's `enterFrom`), or fades in ('fade'). */
   piece(id, x, y, enter = null) {
@@ -89,9 +96,10 @@ export class Board {
 
   /** An empty place (a gap, a foundation, a cell): dashed, with an optional caption. */
   slot(x, y, w, h, {
-    key = null, label = '', caption = '', rx = 6, captionSize = Math.min(18, w / 3),
+    key = null, label = '', caption = '', rx = 6, captionSize = Math.min(18, w / 3), hit = null,
   } = {}) {
     const g = svg('g', { class: 'slot', transform: `translate(${x} ${y})` }, this.root);
+    if (hit) this.hitArea(g, ...hit);
     svg('rect', { class: 'slot-rect', x: 1, y: 1, width: w - 2, height: h - 2, rx }, g);
     if (caption) {
       const text = svg('text', {

@@ -4,6 +4,7 @@
 // matches, a small menu asks who receives the tile pushed out. Splits are buttons.
 
 import { TILE, count, tileName, tilesNamed } from '../art.js';
+import { coarse } from '../touch.js';
 import { capitalise, seatName } from '../ui.js';
 
 const PAD = 12;
@@ -16,9 +17,16 @@ const EDGE_WORDS = { L: 'left of row', R: 'right of row', T: 'top of column', B:
 
 export default {
   draw(board, obs, view) {
-    const block = 3 * CELL + 2 * (ARROW + 6);
+    // Each arrow takes the room between the square and the block's edge: a finger's is a
+    // cell deep, so that an arrow is 44 px to tap on a 390 px phone (its drawing, 30 units
+    // by 60, was 22 x 46 px). The room comes out of the space left of the square, and 16
+    // units more: two players' board stays wider than tall, fitted to a phone held
+    // sideways (a taller one is drawn life size, and scrolls).
+    const finger = coarse();
+    const room = finger ? CELL : ARROW + 6;
+    const block = 3 * CELL + 2 * room;
     // Wide enough for the square and the drawn tile at its left, and no wider: phones.
-    const width = block + 2 * (CELL + 24) + PAD * 2;
+    const width = 3 * CELL + 2 * (ARROW + 6) + 2 * (CELL + 24) + PAD * 2 + (finger ? 16 : 0);
     const perRow = Math.floor((width - 2 * PAD) / (MINI + 3));
     const rowsOf = (seat) => Math.max(1, Math.ceil(obs.captured_count[seat] / perRow));
     const heights = [...Array(obs.players).keys()].map((s) => 22 + rowsOf(s) * (MINI + 3));
@@ -44,8 +52,8 @@ export default {
     }
 
     const left = width - PAD - block;
-    const sx = left + ARROW + 6;
-    const sy = squareTop + ARROW + 6;
+    const sx = left + room;
+    const sy = squareTop + room;
     const pile = { x: PAD, y: sy + 2 * CELL - 8 };
     if (obs.pile_count > 0) board.tileBack(pile.x, pile.y, { label: `draw pile, ${count(obs.pile_count, 'tile')}` });
     board.text(pile.x + TILE / 2, pile.y + TILE + 16, `pile ${obs.pile_count}`, { anchor: 'middle', size: 12 });
@@ -57,17 +65,19 @@ export default {
     obs.square.forEach((row, r) => row.forEach((code, c) => {
       board.tile(sx + c * CELL + 2, sy + r * CELL + 2, code, { key: null });
     }));
+    const deep = room - 4; // an arrow's place to tap, out from the square: its room
     for (let k = 0; k < 3; k += 1) {
       const along = k * CELL + 2;
-      const arrow = (edge, x, y, w, h) => board.slot(x, y, w, h, {
+      // hit: in the arrow's own units, its whole room, a cell long (no gap between two).
+      const arrow = (edge, x, y, w, h, hit) => board.slot(x, y, w, h, {
         key: `${edge}${k + 1}`, label: `insert at the ${EDGE_WORDS[edge]} ${k + 1}`,
         // The side arrows are narrow, not small: their glyph as large as the others'.
-        caption: ARROWS[edge], rx: 8, captionSize: 18,
+        caption: ARROWS[edge], rx: 8, captionSize: 18, hit,
       });
-      arrow('L', sx - ARROW - 4, sy + along, ARROW, TILE);
-      arrow('R', sx + 3 * CELL + 4, sy + along, ARROW, TILE);
-      arrow('T', sx + along, sy - ARROW - 4, TILE, ARROW);
-      arrow('B', sx + along, sy + 3 * CELL + 4, TILE, ARROW);
+      arrow('L', sx - ARROW - 4, sy + along, ARROW, TILE, [ARROW - deep, -2, deep, CELL]);
+      arrow('R', sx + 3 * CELL + 4, sy + along, ARROW, TILE, [0, -2, deep, CELL]);
+      arrow('T', sx + along, sy - ARROW - 4, TILE, ARROW, [-2, ARROW - deep, CELL, deep]);
+      arrow('B', sx + along, sy + 3 * CELL + 4, TILE, ARROW, [-2, 0, CELL, deep]);
     }
   },
 
