@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -87,4 +88,32 @@ def test_a_finger_s_scalafrutta_arrows_are_large_enough_to_tap(
             assert not overlap(a, b), (a, b)
     left = next(a for a in arrows if a["key"].startswith("L") and a["target"])
     page.touchscreen.tap(left["x"] + 4, left["y"] + left["h"] / 2)
+    page.wait_for_function(MOVED_OR_ASKED)
+
+
+def test_a_gaps_card_is_tapped_anywhere_in_its_cell(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """On a 390 px phone a Gaps card is 25 x 36 px and a finger between two cards touched
+    nothing. Each card's and gap's target is now its whole cell: the cells tile the board
+    with no space between them, and a tap just above a card's face plays it."""
+    table = table_on(open_page(390, 844, touch=True), live)
+    table.start("gaps", seed=7)
+    table.wait_turn()
+    page = table.page
+    page.wait_for_timeout(350)  # the deal's fade-in
+    cells = page.evaluate(KEYED_BOXES)
+    assert len(cells) == 52
+    rows = sorted({round(c["y"]) for c in cells})
+    assert len(rows) == 4
+    by_row = [sorted((c for c in cells if round(c["y"]) == y), key=lambda c: c["x"]) for y in rows]
+    for row in by_row:
+        assert len(row) == 13
+        for a, b in itertools.pairwise(row):
+            assert b["x"] <= a["x"] + a["w"] + 0.5, (a, b)
+            assert not overlap(a, b), (a, b)
+    for above, below in itertools.pairwise(by_row):
+        assert below[0]["y"] <= above[0]["y"] + above[0]["h"] + 0.5, (above[0], below[0])
+    card = next(c for c in cells if c["movable"])
+    page.touchscreen.tap(card["x"] + card["w"] / 2, card["y"] + 0.8)
     page.wait_for_function(MOVED_OR_ASKED)

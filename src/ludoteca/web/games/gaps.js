@@ -9,6 +9,10 @@ const PAD = 10;
 const STEP_X = CARD_W + 6;
 const STEP_Y = CARD_H + 8;
 const cellKey = (r, c) => `cell-${r}-${c}`;
+// A card's or gap's place to tap is its whole cell, the space around it shared with its
+// neighbours: on a phone held upright a card is 25 x 36 px, and a finger between two cards
+// touched nothing.
+const CELL_HIT = [-(STEP_X - CARD_W) / 2, -(STEP_Y - CARD_H) / 2, STEP_X, STEP_Y];
 
 function find(obs, code) {
   for (let r = 0; r < obs.rows; r += 1) {
@@ -43,11 +47,12 @@ export default {
       const y = PAD + r * STEP_Y;
       const key = cellKey(r, c);
       if (code) {
-        board.card(x, y, code, { cls: c < obs.prefix[r] ? 'in-sequence' : '' });
+        const card = board.card(x, y, code, { cls: c < obs.prefix[r] ? 'in-sequence' : '' });
+        board.hitArea(card, ...CELL_HIT);
       } else {
         const slot = board.slot(x, y, CARD_W, CARD_H, {
           key, label: `gap, row ${r + 1} column ${c + 1}${dead.has(key) ? ', dead' : ''}`,
-          caption: dead.has(key) ? '✕' : '',
+          caption: dead.has(key) ? '✕' : '', hit: CELL_HIT,
         });
         if (dead.has(key)) slot.classList.add('dead');
       }
