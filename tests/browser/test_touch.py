@@ -1,5 +1,6 @@
 """A phone (a touch screen, a finger for a pointer): the page says "tap" where it says
-"click" to a mouse, and what it asks a finger to hit is large enough for one."""
+"click" to a mouse, what it asks a finger to hit is large enough for one, and a table too
+wide for a phone held upright asks to turn it."""
 
 from __future__ import annotations
 
@@ -117,3 +118,30 @@ def test_a_gaps_card_is_tapped_anywhere_in_its_cell(
     card = next(c for c in cells if c["movable"])
     page.touchscreen.tap(card["x"] + card["w"] / 2, card["y"] + 0.8)
     page.wait_for_function(MOVED_OR_ASKED)
+
+
+def test_a_phone_held_upright_is_asked_to_turn_for_gaps(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """Gaps's thirteen columns are 25 x 36 px cards on a phone held upright, 53 x 76 held
+    sideways: the page says so, on a finger's screen held upright only, until dismissed."""
+    note = ".sideways"
+    phone = table_on(open_page(390, 844, touch=True), live)
+    phone.start("scalafrutta", seed=7, bots=["greedy"])  # a table that fits upright
+    phone.wait_turn()
+    expect(phone.page.locator(note)).to_be_hidden()
+    phone.start("gaps", seed=7)
+    phone.wait_turn()
+    expect(phone.page.locator(note)).to_be_visible()
+    expect(phone.page.locator(note)).to_contain_text("Turn your phone sideways")
+    phone.page.get_by_role("button", name="Dismiss this note").tap()
+    expect(phone.page.locator(note)).to_be_hidden()
+    phone.start("gaps", seed=8)  # put away for good in this browser
+    phone.wait_turn()
+    expect(phone.page.locator(note)).to_be_hidden()
+
+    for width, height, touch in [(844, 390, True), (390, 844, False)]:
+        other = table_on(open_page(width, height, touch=touch), live)
+        other.start("gaps", seed=7)
+        other.wait_turn()
+        expect(other.page.locator(note)).to_be_hidden()

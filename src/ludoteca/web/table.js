@@ -5,7 +5,7 @@ import { Board } from './board.js';
 import fallback from './fallback.js';
 import { Interaction } from './interact.js';
 import { playerName, saveSeats, savedSeat } from './net.js';
-import { tap } from './touch.js';
+import { markWide, sidewaysNote, tap } from './touch.js';
 import { capitalise, seatName, showRules, toast } from './ui.js';
 
 const modules = new Map();
@@ -54,6 +54,8 @@ export async function showTable(main, connection, room, seatText, token) {
         </div>
       </div>
       <p class="status" aria-live="polite"></p>
+      <p class="sideways">Turn your phone sideways to see the table larger.
+        <button type="button" aria-label="Dismiss this note">✕</button></p>
       <div class="board-wrap">
         <svg class="board" role="group" aria-label="the table"></svg>
         <div class="chooser" hidden></div>
@@ -65,6 +67,7 @@ export async function showTable(main, connection, room, seatText, token) {
         move, Enter to choose, Esc to cancel, U undo, Y redo, H hint, ? rules</p>
     </section>`;
   const page = main.querySelector('.table-page');
+  sidewaysNote(page);
   const svgNode = page.querySelector('svg.board');
   const board = new Board(svgNode);
   let view = null;
@@ -173,6 +176,7 @@ export async function showTable(main, connection, room, seatText, token) {
       ? (inBoard && document.activeElement.closest('[data-key]')?.dataset.key) || '' : null;
     module.draw(board, obs, next);
     board.end();
+    markWide(page, board);
     const parsed = [];
     const loose = [];
     for (const move of next.legal_moves) {
