@@ -22,8 +22,14 @@ the position's text) to repeat alone.
 ``bots``: every bot of Domino and Scalafrutta at every seat of seeded games with 2, 3 and 4
 players; each decision's ``choose`` is timed (median, 95th percentile and slowest).
 
-Compiled kernels are loaded (or compiled, the first time) before any timing. Times are wall
-times in one process: on a loaded machine they are upper bounds.
+``first``: the first hint of a fresh process, for each game and each of ``--deals`` deals:
+cold (the hint loads its game's compiled code itself, as it did before ``play`` and ``serve``
+loaded it in the background) and after :func:`ludoteca.hints.load_kernels`, as they do now.
+
+    nice -n 10 .venv/bin/python bench/bench_hints.py first [--deals 3] [--games gaps,muro]
+
+Elsewhere, compiled kernels are loaded (or compiled, the first time) before any timing.
+Times are wall times in one process: on a loaded machine they are upper bounds.
 """
 
 from __future__ import annotations
@@ -244,6 +250,45 @@ def walkers(text: str) -> list[str]:
     return chosen
 
 
+FIRST_HINT = """
+import sys, time
+from ludoteca.core.registry import find_game
+from ludoteca.hints import hint_for, load_kernels
+game, deal, seconds, loaded = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+spec = find_game(game)
+if loaded == "yes":
+    load_kernels(spec)
+state = spec.new_game(None, seed=deal)
+began = time.perf_counter()
+hint_for(state, state.current_player, seconds)
+print(time.perf_counter() - began)
+"""
+
+
+def bench_first(args: argparse.Namespace) -> None:
+    """The first hint of a process, cold and with the kernels loaded first (one fresh
+    process each)."""
+    import subprocess
+    import sys
+
+    specs = [find_game(n) for n in args.games] or [s for s in all_games() if has_hint(s)]
+    print(f"first hint of a process, {args.hint_seconds:g} s budget: cold / kernels loaded first")
+    for spec in specs:
+        times: dict[str, list[float]] = {"no": [], "yes": []}
+        for deal in range(args.first_seed, args.first_seed + args.deals):
+            for loaded, into in times.items():
+                command = [sys.executable, "-c", FIRST_HINT, spec.name, str(deal)]
+                done = subprocess.run(
+                    [*command, str(args.hint_seconds), loaded],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
+                into.append(float(done.stdout.split()[-1]))
+        cold, warm_ = (" ".join(f"{t:.2f}" for t in times[k]) for k in ("no", "yes"))
+        print(f"  {spec.name:12} cold {cold} s | loaded first {warm_} s")
+
+
 def main() -> None:
     parser = Parser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -261,8 +306,17 @@ def main() -> None:
     bots.add_argument("--players", type=counts, default="2,3,4")
     bots.add_argument("--variant", default=None, help="(default: every variant)")
     bots.add_argument("--of", type=names, default="domino,scalafrutta", help="games")
+    first = sub.add_parser("first")
+    first.add_argument("--deals", type=whole(1), default=3)
+    first.add_argument("--first-seed", type=whole(0), default=0)
+    first.add_argument("--games", type=names, default=[], help="(default: every game)")
+    first.add_argument("--hint-seconds", type=positive_seconds, default=TERMINAL_SECONDS)
     args = parser.parse_args()
-    if args.command == "hints":
+    if args.command == "first":
+        for name in args.games:
+            find_game(name)
+        bench_first(args)
+    elif args.command == "hints":
         for name in args.games:
             find_game(name)  # one that does not exist stops here
         bench_hints(args)

@@ -125,6 +125,7 @@ def test_ctrl_c_stops_a_bench_at_once_with_one_line(name: str) -> None:
         (["bench_gaps_redeals.py", "--processes", "0"], "--processes: must be at least 1"),
         (["bench_hints.py", "hints", "--deals", "0"], "argument --deals: must be at least 1"),
         (["bench_hints.py", "hints", "--games", "nope"], "no game called 'nope'"),
+        (["bench_hints.py", "first", "--games", "nope"], "no game called 'nope'"),
         (["bench_hints.py", "hints", "--walkers", "x"], "walkers are random and greedy"),
         (["bench_hints.py", "bots", "--players", "9"], "domino is for 2-4 players, not 9"),
         (["bench_hints.py", "bots", "--of", "muro"], "muro is a solitaire"),
