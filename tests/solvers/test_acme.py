@@ -217,6 +217,10 @@ def test_hint_starts_no_sample_that_would_end_after_its_time(
     found = hint(state, 2.5 * one_sample)
     assert now[0] == 2 * one_sample
     assert found.note.endswith("of 2 sampled deals of the unseen cards")
+    # A margin: two samples would end at 2.0 samples' time, past 0.95 of 2.04; one does.
+    now[0] = 0.0
+    found = hint(state, 2.04 * one_sample)
+    assert now[0] == one_sample and found.note.endswith("of 1 sampled deal of the unseen cards")
 
 
 def test_greedy_plays_legal_moves_and_wins_only_winnable_deals() -> None:
