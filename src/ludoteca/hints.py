@@ -73,15 +73,16 @@ def load_kernels(spec: GameSpec) -> None:
 
 
 def load_in_background(specs: list[GameSpec]) -> threading.Thread:
-    """:func:`load_kernels` for each game, in a daemon thread; a failure there is logged and
-    left for the real hint to meet."""
+    """:func:`load_kernels` for each game, in a daemon thread. A failure there is left for
+    the real hint to meet and say in its one line (logged at debug level only: at a
+    terminal a traceback would be written across the board)."""
 
     def load() -> None:
         for spec in specs:
             try:
                 load_kernels(spec)
             except Exception:  # (the hint itself will say what is wrong, if anything)
-                log.warning("loading the %s hint's kernels failed", spec.name, exc_info=True)
+                log.debug("loading the %s hint's kernels failed", spec.name, exc_info=True)
 
     thread = threading.Thread(target=load, name="load hint kernels", daemon=True)
     thread.start()
