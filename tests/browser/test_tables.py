@@ -486,14 +486,25 @@ def test_a_gaps_redeal_that_costs_points_may_be_declined_by_its_button(table: An
 def test_two_people_play_domino_from_two_browsers(
     open_page: Any, live: Any, table_on: Any, shots: Path
 ) -> None:
-    """The creator's invite link seats the second person, who sees only their own hand."""
+    """The creator's invitation seats the second person, who sees only their own hand. It
+    is claimed once: opened again, by the creator say, it is refused, so a creator who read
+    a friend's hand that way would be found out by the friend."""
     first = table_on(open_page(), live)
     # (No chosen deal with another person at the table: it would tell its chooser every hand.)
     first.start("domino", bots=["human"])
     link = first.page.locator(".invites a").first.get_attribute("href")
+    assert f"#/room/{first.room_id}/1/invite/" in link
     second = table_on(open_page(), live)
     second.page.goto(link)
     second.page.wait_for_selector(".table-page[data-game=domino]")
+    # The used link leaves the address: a reload opens the seat with the token it gave.
+    expect(second.page).to_have_url(re.compile(rf"#/room/{first.room_id}$"))
+    third = table_on(open_page(), live)
+    third.page.goto(link)
+    expect(third.page.locator(".notice .refused")).to_have_text(
+        "This game cannot be opened: this seat's invitation was used already; ask whoever "
+        "holds the seat."
+    )
     room = first.room()
     for _ in range(4):
         mover = first if room.state.current_player == 0 else second
@@ -1276,22 +1287,32 @@ def test_the_creator_who_opens_their_own_invitation_keeps_their_seat(table: Any)
     """The creator of a Domino table with another person opened the invitation of seat 2
     in their own browser: the saved seats went from {"seat": 0, "tokens": {"0", "1"}} to
     {"seat": 1, "tokens": {"1"}}, and the creator's seat was lost to this browser. The
-    tokens are merged: seat 1's invitation still opens the creator's seat."""
+    tokens are merged: the list then offers the way back to the creator's seat. Claimed, the
+    invitation is used: it is no longer offered, and opened again from the history it
+    opens the seat with the token this browser got for it."""
     table.start("domino", bots=["human"])
     page = table.page
     room = table.room_id
     page.locator(".invites summary").click()
+    invitation = page.locator(".invites a").first.get_attribute("href")
     page.locator(".invites a").first.click()
     page.wait_for_function(
         "room => JSON.parse(localStorage.getItem('ludoteca.seats'))[room].seat === 1", arg=room
     )
     assert set(saved_seat(page, room)["tokens"]) == {"0", "1"}
+    assert saved_seat(page, room)["invites"] == {}
     page.locator(".invites summary").click()
-    expect(page.locator(".invites li")).to_have_text(re.compile(r"^Player 1: "))
+    expect(page.locator(".invites li")).to_have_text("Player 1: your seat in this browser")
     page.locator(".invites a").first.click()
     page.wait_for_function(
         "room => JSON.parse(localStorage.getItem('ludoteca.seats'))[room].seat === 0", arg=room
     )
+    page.goto(invitation)
+    page.wait_for_function(
+        "room => JSON.parse(localStorage.getItem('ludoteca.seats'))[room].seat === 1", arg=room
+    )
+    page.wait_for_selector(".table-page[data-game=domino]")
+    expect(page.locator(".invites li")).to_have_text("Player 1: your seat in this browser")
 
 
 def test_a_link_with_a_wrong_token_does_not_replace_the_seat_that_works(table: Any) -> None:

@@ -115,7 +115,9 @@ def _seed_is_secret(game: str) -> bool:
 
 
 LOOK_UPS = frozenset({"join", "view"})
-"""Requests that write nothing: the database failing them is not a change 'not saved'."""
+"""Requests that write nothing (a join that claims an invitation writes its claim, or
+nothing: the invitation stays unclaimed): the database failing them is not a change 'not
+saved'."""
 
 
 class Session:
@@ -171,17 +173,22 @@ class Session:
         if kind == "ping":
             await self.send(event("pong"))
         elif kind == "new":
-            await self._seat(self.rooms.create(request.fields), None, with_tokens=True)
+            room = self.rooms.create(request.fields)
+            await self._seat(room, None, created=True)
         elif kind == "again":
             # The same deal as a new game (counted on its own), from this table's seat; the
             # deal number stays on the server, hidden as it is at the table.
-            table = self._table()
-            await self._seat(self.rooms.again(table), self.seat, with_tokens=True)
+            room = self.rooms.again(self._table(), self.seat)
+            await self._seat(room, self.seat, created=True)
         elif kind == "join":
             room = self.rooms.get(request.get("room"))
             seat: int = request.get("seat")
-            room.check_token(seat, request.get("token"))
-            await self._seat(room, seat, with_tokens=False)
+            if request.get("invite") is not None:
+                token = room.claim(seat, request.get("invite"))
+                await self._seat(room, seat, tokens={str(seat): token})
+            else:
+                room.check_token(seat, request.get("token"))
+                await self._seat(room, seat)
         elif kind == "view":
             room = self._table()
             if request.get("seat") != self.seat:
@@ -228,16 +235,28 @@ class Session:
             await room.broadcast()
         room.wake_bots()
 
-    async def _seat(self, room: Room, seat: int | None, with_tokens: bool) -> None:
+    async def _seat(
+        self,
+        room: Room,
+        seat: int | None,
+        created: bool = False,
+        tokens: dict[str, str] | None = None,
+    ) -> None:
+        """Sit at ``room``'s ``seat`` and say so. Whoever ``created`` it gets their seat's
+        token and the invitations to the other people's seats, to pass on; whoever claimed
+        an invitation, the seat's token made then (``tokens``). Never another seat's token:
+        it would show that seat's hand to its holder, unseen."""
         self.leave()
         self.room = room
         self.seat = room.saved.seats.index(HUMAN) if seat is None else seat
         room.listeners[self.send] = self.seat
-        # Whoever starts a game gets every person's seat token, to pass on to the others.
-        tokens = {
-            str(s): t for s, t in enumerate(room.saved.tokens) if t is not None and with_tokens
-        }
-        await self.send(event("joined", room=room.id, seat=self.seat, tokens=tokens))
+        invites: dict[str, str] = {}
+        if created:
+            own = room.saved.tokens[self.seat]
+            tokens = {} if own is None else {str(self.seat): own}
+            invites = {str(s): code for s, code in room.saved.invites.items()}
+        joined = event("joined", room=room.id, seat=self.seat, tokens=tokens or {}, invites=invites)
+        await self.send(joined)
         await self.send(room.view(self.seat))
         room.wake_bots()
 

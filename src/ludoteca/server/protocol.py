@@ -27,7 +27,8 @@ REQUESTS: dict[str, dict[str, tuple[type, ...]]] = {
         "player": (str, type(None)),
     },
     "again": {},
-    "join": {"room": (str,), "seat": (int,), "token": (str,)},
+    # token: the seat's, to take it again; invite: its invitation's code, to take it once.
+    "join": {"room": (str,), "seat": (int,), "token": (str,), "invite": (str,)},
     "move": {"move": (str,), "ply": (int, type(None))},
     "undo": {},
     "redo": {},
@@ -39,10 +40,12 @@ REQUESTS: dict[str, dict[str, tuple[type, ...]]] = {
 }
 REQUIRED = {
     "new": {"game"},
-    "join": {"room", "seat", "token"},
+    "join": {"room", "seat"},
     "move": {"move"},
     "view": {"seat"},
 }
+ONE_OF = {"join": ("token", "invite")}
+"""Requests that need exactly one of these fields."""
 MAX_TEXT = 200
 MAX_ERROR = 300
 """The longest error message sent (the rules' own refusals are shorter)."""
@@ -106,6 +109,9 @@ def parse_request(raw: Any) -> Request:
     missing = REQUIRED.get(kind, set()) - {k for k, v in fields.items() if v is not None}
     if missing:
         raise ProtocolError("malformed", f"'{kind}' needs {', '.join(sorted(missing))}")
+    either = ONE_OF.get(kind)
+    if either is not None and sum(fields.get(name) is not None for name in either) != 1:
+        raise ProtocolError("malformed", f"'{kind}' needs one of {' or '.join(either)}")
     return Request(kind, fields)
 
 

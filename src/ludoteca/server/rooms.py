@@ -14,7 +14,7 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ludoteca.bots.base import Bot, bots_for, make_bot
@@ -92,14 +92,44 @@ class Room:
 
     # --- what a seat may do ---------------------------------------------------------------
     def check_token(self, seat: int, token: str) -> None:
-        if not 0 <= seat < len(self.saved.seats):
-            raise ProtocolError("bad-seat", f"this game has seats 0..{len(self.saved.seats) - 1}")
+        self._check_person(seat)
         expected = self.saved.tokens[seat]
         if expected is None:
-            raise ProtocolError("forbidden", f"player {seat + 1} is a bot")
+            raise ProtocolError(
+                "forbidden", f"player {seat + 1}'s seat is not taken yet: its invitation opens it"
+            )
         if not secrets.compare_digest(expected, token):
             # (Players counted from 1 in messages, as the page names them; seat 0 is player 1.)
             raise ProtocolError("forbidden", f"wrong token for player {seat + 1}")
+
+    def claim(self, seat: int, code: str) -> str:
+        """Take ``seat`` with its invitation's ``code``, once: the seat's token, made now.
+        Whoever started the table held the invitation too, so a seat that was opened by
+        them is found out by its friend, whose link no longer works."""
+        self._check_person(seat)
+        token = secrets.token_urlsafe(12)
+        claim = self.store.claim_invite(self.id, seat, code, token)
+        if claim == "none":
+            raise ProtocolError(
+                "forbidden", f"player {seat + 1}'s seat has no invitation: it opens with its token"
+            )
+        if claim == "wrong":
+            raise ProtocolError("forbidden", f"wrong invitation for player {seat + 1}")
+        if claim == "used":
+            raise ProtocolError(
+                "forbidden",
+                "this seat's invitation was used already; ask whoever holds the seat",
+            )
+        tokens = list(self.saved.tokens)
+        tokens[seat] = token
+        self.saved = replace(self.saved, tokens=tokens)
+        return token
+
+    def _check_person(self, seat: int) -> None:
+        if not 0 <= seat < len(self.saved.seats):
+            raise ProtocolError("bad-seat", f"this game has seats 0..{len(self.saved.seats) - 1}")
+        if self.saved.seats[seat] != HUMAN:
+            raise ProtocolError("forbidden", f"player {seat + 1} is a bot")
 
     def play(self, seat: int, text: str, ply: int | None) -> None:
         if ply is not None and ply != len(self.moves):
@@ -315,12 +345,13 @@ class Rooms:
             self.rooms[room_id] = room
         return room
 
-    def again(self, room: Room) -> Room:
-        """A new game on ``room``'s deal, with its variant, parameters and seats. With hidden
-        tiles, only against bots and once the game is over: before, anyone at the table could
-        ask for it and, with the new table's tokens, read the other seats' hands of the same
-        deal; and with other people, each would start knowing what the others held (the
-        hands are not all shown at the end), as a chosen deal would (:meth:`create`)."""
+    def again(self, room: Room, seat: int) -> Room:
+        """A new game on ``room``'s deal, with its variant, parameters and seats, created by
+        ``seat`` (the asker's: the others get invitations). With hidden tiles, only against
+        bots and once the game is over: before, anyone at the table could ask for it and,
+        with the new table's tokens, read the other seats' hands of the same deal; and with
+        other people, each would start knowing what the others held (the hands are not all
+        shown at the end), as a chosen deal would (:meth:`create`)."""
         saved = room.saved
         if not room.can_again:
             raise ProtocolError(
@@ -340,7 +371,8 @@ class Rooms:
                 "seed": saved.seed,
                 "seats": saved.seats,
                 "player": saved.player,
-            }
+            },
+            seat,
         )
 
     def create(self, request: Mapping[str, Any]) -> Room:
@@ -357,7 +389,10 @@ class Rooms:
             )
         return self._create(request)
 
-    def _create(self, request: Mapping[str, Any]) -> Room:
+    def _create(self, request: Mapping[str, Any], creator: int | None = None) -> Room:
+        """A new game; ``creator`` is the seat of whoever starts it (default: the first
+        person's), who alone gets a token now: each other person's seat gets an invitation,
+        claimed once, so that the creator cannot read a hand unseen (:meth:`Room.claim`)."""
         spec = _find(request["game"])
         params = _params_text(request.get("params") or {})
         variant_name = request.get("variant") or spec.default_variant.name
@@ -381,6 +416,8 @@ class Rooms:
             raise ProtocolError(
                 "bad-request", f"a deal number is 0 or more, and at most {MAX_DEAL}"
             )
+        if creator is None:
+            creator = seats.index(HUMAN)
         saved = SavedGame(
             id=secrets.token_urlsafe(6),
             game=spec.name,
@@ -388,10 +425,15 @@ class Rooms:
             params=params,
             seed=seed,
             seats=seats,
-            tokens=[secrets.token_urlsafe(12) if kind == HUMAN else None for kind in seats],
+            tokens=[secrets.token_urlsafe(12) if s == creator else None for s in range(len(seats))],
             player=request.get("player") or DEFAULT_PLAYER,
             status="playing",
             moves=[],
+            invites={
+                s: secrets.token_urlsafe(12)
+                for s, kind in enumerate(seats)
+                if kind == HUMAN and s != creator
+            },
         )
         self.store.create_game(saved)
         room = Room(saved, self.store, self.config)

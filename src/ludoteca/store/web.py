@@ -1,20 +1,23 @@
 """The web app's own tables: games in progress (replayed from their moves) and results.
 
 A game in progress is kept as what rebuilds it exactly: game, variant, parameter overrides,
-seed, seats and the move list. Each move is written in its own transaction, so a server that
-stops at any moment loses nothing that a player saw. Results feed the players' statistics.
+seed, seats and the move list, with the seats' tokens and the invitations to the seats of
+the other people at the table (each claimed once). Each move is written in its own
+transaction, so a server that stops at any moment loses nothing that a player saw. Results
+feed the players' statistics.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from ludoteca.store.db import add_schema, check_writable, connect
 from ludoteca.store.results import Stats, statistics
@@ -52,10 +55,23 @@ CREATE TABLE IF NOT EXISTS web_results (
     details TEXT NOT NULL DEFAULT '{}'
 );
 CREATE INDEX IF NOT EXISTS web_results_by_player ON web_results (player, game, variant, id);
+CREATE TABLE IF NOT EXISTS web_invites (
+    game_id TEXT NOT NULL REFERENCES web_games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    code TEXT NOT NULL,
+    claimed REAL,
+    PRIMARY KEY (game_id, seat)
+);
 """
+# (Games stored before invitations have no rows in web_invites: every person's seat has
+# its token, as then, and no invitation to claim.)
 
 
-TABLES = ("web_games", "web_moves", "web_results")
+TABLES = ("web_games", "web_moves", "web_results", "web_invites")
+
+Claim = Literal["claimed", "used", "wrong", "none"]
+"""What claiming an invitation did: gave the seat, or not (used already, a wrong code, no
+invitation to that seat)."""
 
 
 @add_schema
@@ -83,10 +99,13 @@ class SavedGame:
     seed: int
     seats: list[str]
     tokens: list[str | None]
+    """Each person's seat's token; None for a bot, or a seat whose invitation is unclaimed."""
     player: str
     status: str
     moves: list[tuple[int, str]]
     """(seat, move) in the order played."""
+    invites: dict[int, str] = field(default_factory=dict)
+    """seat → the code of its invitation, claimed or not (the other people's seats)."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +173,38 @@ class WebStore:
                     game.status,
                 ),
             )
+            db.executemany(
+                "INSERT INTO web_invites (game_id, seat, code) VALUES (?, ?, ?)",
+                [(game.id, seat, code) for seat, code in game.invites.items()],
+            )
+
+    def claim_invite(self, game_id: str, seat: int, code: str, token: str) -> Claim:
+        """Claim the invitation to ``seat`` with ``code``: once claimed, the seat's token is
+        ``token``. Marking it used and storing the token are one transaction, and the mark
+        is conditional, so that of two claims at once only one gets the seat."""
+        with self.conn as db:
+            row = db.execute(
+                "SELECT code FROM web_invites WHERE game_id = ? AND seat = ?", (game_id, seat)
+            ).fetchone()
+            if row is None:
+                return "none"
+            if not secrets.compare_digest(row["code"], code):
+                return "wrong"
+            marked = db.execute(
+                "UPDATE web_invites SET claimed = ? WHERE game_id = ? AND seat = ?"
+                " AND claimed IS NULL",
+                (time.time(), game_id, seat),
+            )
+            if marked.rowcount != 1:
+                return "used"
+            # (The update above began the transaction: no other writer comes in between.)
+            found = db.execute("SELECT tokens FROM web_games WHERE id = ?", (game_id,))
+            tokens = json.loads(found.fetchone()["tokens"])
+            tokens[seat] = token
+            db.execute(
+                "UPDATE web_games SET tokens = ? WHERE id = ?", (json.dumps(tokens), game_id)
+            )
+            return "claimed"
 
     def push_moves(
         self,
@@ -236,6 +287,9 @@ class WebStore:
         moves = self.conn.execute(
             "SELECT seat, move FROM web_moves WHERE game_id = ? ORDER BY ply", (game_id,)
         ).fetchall()
+        invites = self.conn.execute(
+            "SELECT seat, code FROM web_invites WHERE game_id = ?", (game_id,)
+        ).fetchall()
         return SavedGame(
             id=row["id"],
             game=row["game"],
@@ -247,6 +301,7 @@ class WebStore:
             player=row["player"],
             status=row["status"],
             moves=[(m["seat"], m["move"]) for m in moves],
+            invites={i["seat"]: i["code"] for i in invites},
         )
 
     def games_in_progress(self, player: str | None = None) -> list[dict[str, Any]]:

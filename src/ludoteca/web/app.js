@@ -12,9 +12,16 @@ let leaveView = () => {};
 async function route() {
   leaveView();
   leaveView = () => {};
-  const room = location.hash.match(/^#\/room\/([\w-]+)(?:\/(\d+)\/([\w-]+))?$/);
-  if (room) leaveView = await showTable(main, connection, room[1], room[2], room[3]);
+  // #/room/<id>, or a seat's link: #/room/<id>/<seat>/<token>, #/room/<id>/<seat>/invite/<code>
+  const room = location.hash.match(/^#\/room\/([\w-]+)(?:\/(\d+)\/(invite\/)?([\w-]+))?$/);
+  if (room) leaveView = await showTable(main, connection, room[1], seatLink(room));
   else leaveView = await showHome(main, connection);
+}
+
+/** The seat a room's link names: with its token, or with its invitation's code. */
+function seatLink([, , seat, invite, secret]) {
+  if (seat === undefined) return null;
+  return invite ? { seat: Number(seat), invite: secret } : { seat: Number(seat), token: secret };
 }
 
 installDefs();

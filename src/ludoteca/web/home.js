@@ -55,7 +55,7 @@ export async function showHome(main, connection) {
 
   const stop = connection.listen((event) => {
     if (event.type === 'joined') {
-      saveSeats(event.room, event.seat, event.tokens);
+      saveSeats(event.room, event.seat, event.tokens, event.invites);
       location.hash = `#/room/${event.room}`;
     } else if (event.type === 'error') {
       toast(event.message, 'error');

@@ -87,14 +87,17 @@ export function savedSeat(room) {
   return readSeats()[room] ?? null;
 }
 
-/** Keep the seat this browser plays at a table, and the tokens it holds there (seat → token:
- * the creator's are every person's, for the invitations). Tokens are merged into those kept
- * already: a link to another seat of the same table (the creator trying their own invitation)
- * must not drop the token of the seat that worked. */
-export function saveSeats(room, seat, tokens) {
+/** Keep the seat this browser plays at a table, the tokens it holds there (seat → token) and
+ * the invitations to pass on (seat → code: the creator's, to the other people's seats).
+ * Both are merged into those kept already: a link to another seat of the same table (the
+ * creator trying their own invitation) must not drop the token of the seat that worked. An
+ * invitation to a seat this browser holds is used: it goes. */
+export function saveSeats(room, seat, tokens, invites = {}) {
   const all = readSeats();
   const known = { ...(all[room]?.tokens ?? {}), ...tokens };
-  all[room] = { seat, token: known[String(seat)], tokens: known };
+  const open = Object.fromEntries(Object.entries({ ...(all[room]?.invites ?? {}), ...invites })
+    .filter(([s]) => !known[s]));
+  all[room] = { seat, token: known[String(seat)], tokens: known, invites: open };
   localStorage.setItem(SEATS_KEY, JSON.stringify(all));
 }
 

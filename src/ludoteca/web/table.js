@@ -30,11 +30,13 @@ function gameModule(name) {
   return modules.get(name);
 }
 
-export async function showTable(main, connection, room, seatText, token) {
-  // A link's seat is tried, and kept only once the server's `joined` accepts its token: saved
-  // at once, a wrong token replaced the seat that worked here, and no link opened it again.
-  const link = seatText !== undefined && token ? { seat: Number(seatText), token } : null;
-  const seat = link ?? savedSeat(room);
+export async function showTable(main, connection, room, link) {
+  // A link's seat is tried, and kept only once the server's `joined` accepts it: saved at
+  // once, a wrong token replaced the seat that worked here, and no link opened it again.
+  // An invitation this browser claimed already opens its seat with the token it gave: it
+  // is claimed once, and the link stays in the history.
+  const held = link?.invite ? savedSeat(room)?.tokens?.[link.seat] : undefined;
+  let seat = held ? { seat: link.seat, token: held } : link ?? savedSeat(room);
   if (!seat) {
     main.innerHTML = `<section class="notice"><p>This browser holds no seat at that table.</p>
       <p><a class="button" href="#/">Back to the games</a></p></section>`;
@@ -62,7 +64,9 @@ export async function showTable(main, connection, room, seatText, token) {
         <div class="end-panel" hidden></div>
       </div>
       <div class="actions" aria-label="moves"></div>
-      <details class="invites" hidden><summary>Invite the other players</summary><ul></ul></details>
+      <details class="invites" hidden><summary>Invite the other players</summary>
+        <p>Send each player their own link: it opens their seat once. A link that says it was
+          used was opened by someone else, who could see that seat's tiles.</p><ul></ul></details>
       <p class="keys">Click or drag a card or tile, then its target · keyboard: Tab / arrows to
         move, Enter to choose, Esc to cancel, U undo, Y redo, H hint, ? rules</p>
     </section>`;
@@ -202,9 +206,14 @@ export async function showTable(main, connection, room, seatText, token) {
       noteOthers(event);
       render(event);
     } else if (event.type === 'joined' && event.room === room) {
-      saveSeats(room, event.seat, { ...event.tokens, [event.seat]: seat.token });
+      // A claimed invitation gave the seat's token: the seat opens with it from now on (a
+      // rejoin that claimed again would be refused), and the address drops the used link.
+      const claimed = seat.invite !== undefined;
+      seat = { seat: event.seat, token: event.tokens[event.seat] ?? seat.token };
+      saveSeats(room, event.seat, { ...event.tokens, [event.seat]: seat.token }, event.invites);
+      if (claimed) history.replaceState(null, '', `#/room/${room}`);
     } else if (event.type === 'joined' && event.room !== room) {
-      saveSeats(event.room, event.seat, event.tokens);
+      saveSeats(event.room, event.seat, event.tokens, event.invites);
       location.hash = `#/room/${event.room}`;
     } else if (event.type === 'hint') {
       thinking = false;
@@ -225,7 +234,9 @@ export async function showTable(main, connection, room, seatText, token) {
       toast(event.code === 'illegal' ? refusal(event.message, sent, module, view) : event.message, 'error');
     }
   });
-  const join = () => connection.send('join', { room, seat: seat.seat, token: seat.token });
+  const join = () => connection.send('join', seat.invite !== undefined
+    ? { room, seat: seat.seat, invite: seat.invite }
+    : { room, seat: seat.seat, token: seat.token });
   connection.onReopen = join;
   join();
 
@@ -426,17 +437,28 @@ const esc = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(
 
 function showInvites(section, view) {
   const mine = savedSeat(view.room);
-  const others = Object.entries(mine?.tokens ?? {}).filter(([s]) => Number(s) !== view.seat);
-  section.hidden = others.length === 0;
+  const tokens = mine?.tokens ?? {};
+  const invites = mine?.invites ?? {};
+  const seats = [...new Set([...Object.keys(invites), ...Object.keys(tokens)])]
+    .map(Number)
+    .filter((s) => s !== view.seat)
+    .sort((a, b) => a - b);
+  section.hidden = seats.length === 0;
   const list = section.querySelector('ul');
   list.innerHTML = '';
-  for (const [seat, token] of others) {
+  for (const seat of seats) {
     const item = document.createElement('li');
-    const link = `${location.origin}/#/room/${view.room}/${seat}/${token}`;
-    item.textContent = `${capitalise(seatName(view, Number(seat)))}: `; // (as the board names it)
+    item.textContent = `${capitalise(seatName(view, seat))}: `; // (as the board names it)
     const anchor = document.createElement('a');
-    anchor.href = link;
-    anchor.textContent = link;
+    if (tokens[seat]) {
+      // A seat this browser holds (its creator opened that invitation): a way back to it,
+      // not a link to pass on.
+      anchor.href = `#/room/${view.room}/${seat}/${tokens[seat]}`;
+      anchor.textContent = 'your seat in this browser';
+    } else {
+      anchor.href = `${location.origin}/#/room/${view.room}/${seat}/invite/${invites[seat]}`;
+      anchor.textContent = anchor.href;
+    }
     item.appendChild(anchor);
     list.appendChild(item);
   }
