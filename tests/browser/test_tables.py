@@ -497,8 +497,12 @@ def test_two_people_play_domino_from_two_browsers(
     second = table_on(open_page(), live)
     second.page.goto(link)
     second.page.wait_for_selector(".table-page[data-game=domino]")
-    # The used link leaves the address: a reload opens the seat with the token it gave.
+    # The used link leaves the address: a reload opens the seat with the token it chose.
     expect(second.page).to_have_url(re.compile(rf"#/room/{first.room_id}$"))
+    # The creator's list no longer offers it: the claim told the table.
+    expect(first.page.locator(".invites li")).to_have_text(
+        "Player 2: joined (the invitation is used)"
+    )
     third = table_on(open_page(), live)
     third.page.goto(link)
     expect(third.page.locator(".notice .refused")).to_have_text(
@@ -1281,6 +1285,40 @@ def saved_seat(page: Any, room: str) -> Any:
     return page.evaluate(
         "room => JSON.parse(localStorage.getItem('ludoteca.seats') ?? '{}')[room] ?? null", room
     )
+
+
+def test_an_invitation_whose_answer_was_lost_opens_its_seat_on_reconnecting(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """The server made the seat's token at the claim and sent it only in `joined`: a
+    connection lost before it arrived left the seat to no one, and the invitation used. The
+    page claims with a token it made and kept, and claims again with it on reconnecting."""
+    first = table_on(open_page(), live)
+    first.start("domino", bots=["human"])
+    link = first.page.locator(".invites a").first.get_attribute("href")
+    second = table_on(open_page(), live)
+    lost: list[str] = []
+
+    def drop_the_first_answer(page_side: Any) -> None:
+        server_side = page_side.connect_to_server()
+        dropping = not lost
+
+        def to_page(message: Any) -> None:
+            if dropping and (lost or '"joined"' in message):
+                if not lost:  # the claim was stored; the connection drops before its answer
+                    lost.append(message)
+                    page_side.close()
+                return
+            page_side.send(message)
+
+        server_side.on_message(to_page)
+
+    second.page.route_web_socket(re.compile(r"/ws$"), drop_the_first_answer)
+    second.page.goto(link)
+    second.page.wait_for_selector(".table-page[data-game=domino]")
+    assert lost
+    assert saved_seat(second.page, first.room_id)["seat"] == 1
+    assert second.page.evaluate("localStorage.getItem('ludoteca.claims')") == "{}"
 
 
 def test_the_creator_who_opens_their_own_invitation_keeps_their_seat(table: Any) -> None:

@@ -1,6 +1,8 @@
 """Invitations to a table's other people (docs/web.md, Multiplayer): whoever starts a table
 gets their own seat's token and, for each other person's seat, an invitation claimed once,
-so that a creator who opens a friend's seat to read its hand is found out."""
+so that a creator who opens a friend's seat to read its hand is found out. The claimer
+chooses the seat's token, and keeps it before claiming: a claim whose answer is lost still
+opens the seat."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from fastapi.testclient import TestClient
 from ludoteca.server.rooms import Room
 
 USED = "this seat's invitation was used already; ask whoever holds the seat"
+MINE = "friend-chose-this-token"
+"""A token a claimer chose (a page makes 16 random bytes in base64url)."""
 
 
 def joining(sockets: ExitStack, client: TestClient, seated: Any, **fields: Any) -> Any:
@@ -48,46 +52,129 @@ def test_the_creator_gets_invitations_not_the_other_seats_tokens(
     _, refused = join(client, room=joined["room"], seat=1, token="")
     assert refused["code"] == "forbidden"
     assert refused["message"] == "player 2's seat is not taken yet: its invitation opens it"
-    _, bot = join(client, room=joined["room"], seat=2, invite=joined["invites"]["1"])
+    _, bot = join(client, room=joined["room"], seat=2, invite=joined["invites"]["1"], token=MINE)
     assert bot["code"] == "forbidden" and bot["message"] == "player 3 is a bot"
 
 
-def test_an_invitation_gives_its_seat_once_and_its_token_then(
+def test_an_invitation_gives_its_seat_once_with_the_token_its_claimer_chose(
     client: TestClient, player: Any, join: Any
 ) -> None:
     joined, _ = player.start("domino", seats=["human", "human"])
     room, code = joined["room"], joined["invites"]["1"]
-    friend, claimed = join(client, room=room, seat=1, invite=code)
-    assert claimed["type"] == "joined" and claimed["seat"] == 1 and claimed["invites"] == {}
-    token = claimed["tokens"]["1"]
+    friend, claimed = join(client, room=room, seat=1, invite=code, token=MINE)
+    assert claimed["type"] == "joined" and claimed["seat"] == 1
+    assert claimed["tokens"] == {} and claimed["invites"] == {}  # (it has its token)
     state = friend.receive()
     assert state["type"] == "state" and state["seat"] == 1
-    # Only the claimer heard the token: not the creator, who is at the same table.
+    # The creator, who is at the same table, never hears it.
     player.send("ping")
     player.until("pong")
-    assert token not in json.dumps(player.seen)
+    assert MINE not in json.dumps(player.seen)
     # The creator (or anyone) opening the link now is refused, with the reason.
-    for _ in range(2):
-        _, again = join(client, room=room, seat=1, invite=code)
+    for token in ("creator-chose-this-token", "creator-chose-another-one"):
+        _, again = join(client, room=room, seat=1, invite=code, token=token)
         assert again["type"] == "error" and again["code"] == "forbidden"
         assert again["message"] == USED
-    _, wrong = join(client, room=room, seat=1, invite="guess")
+    _, wrong = join(client, room=room, seat=1, invite="guess", token=MINE)
     assert wrong["message"] == "wrong invitation for player 2"
-    _, own = join(client, room=room, seat=0, invite=code)
+    _, own = join(client, room=room, seat=0, invite=code, token=MINE)
     assert own["message"] == "player 1's seat has no invitation: it opens with its token"
-    _, nowhere = join(client, room=room, seat=2, invite=code)
+    _, nowhere = join(client, room=room, seat=2, invite=code, token=MINE)
     assert nowhere["code"] == "bad-seat"
-    # The token the claim gave reconnects, as any seat's token does.
-    back, rejoined = join(client, room=room, seat=1, token=token)
+    # The chosen token reconnects, as any seat's token does.
+    back, rejoined = join(client, room=room, seat=1, token=MINE)
     assert rejoined["type"] == "joined" and rejoined["seat"] == 1 and rejoined["tokens"] == {}
     assert back.receive()["observation"] == state["observation"]
 
 
-@pytest.mark.parametrize("fields", [{}, {"token": "t", "invite": "i"}])
-def test_a_join_takes_a_token_or_an_invitation(player: Any, fields: dict[str, Any]) -> None:
-    refused = player.ask("join", room="r", seat=0, **fields)
+def test_a_claim_whose_answer_was_lost_opens_with_the_token_its_claimer_kept(
+    client: TestClient, player: Any, join: Any, seated: Any
+) -> None:
+    """The server made the seat's token at the claim and sent it in `joined` only: a
+    connection lost in between left the seat to no one, and its invitation used."""
+    joined, _ = player.start("domino", seats=["human", "human"])
+    room, code = joined["room"], joined["invites"]["1"]
+    # The claim never reached the server: the kept token does not open the seat yet, and
+    # the invitation, which the claimer kept too, still does.
+    _, early = join(client, room=room, seat=1, token=MINE)
+    assert early["message"] == "player 2's seat is not taken yet: its invitation opens it"
+    with client.websocket_connect("/ws") as lost:  # the claim is sent, its answer never read
+        seated(lost).send("join", room=room, seat=1, invite=code, token=MINE)
+    back, rejoined = join(client, room=room, seat=1, token=MINE)
+    assert rejoined["type"] == "joined" and rejoined["seat"] == 1
+    assert back.receive()["seat"] == 1
+
+
+def test_a_claim_repeated_with_its_token_is_its_claimer_trying_again(
+    client: TestClient, player: Any, join: Any
+) -> None:
+    """A claimer who does not know whether its claim arrived claims again: with the token
+    it chose, it gets its seat; with another, the invitation is used."""
+    joined, _ = player.start("domino", seats=["human", "human"])
+    room, code = joined["room"], joined["invites"]["1"]
+    for _ in range(2):
+        friend, claimed = join(client, room=room, seat=1, invite=code, token=MINE)
+        assert claimed["type"] == "joined" and claimed["seat"] == 1
+        assert friend.receive()["seat"] == 1
+    _, other = join(client, room=room, seat=1, invite=code, token="someone-elses-token")
+    assert other["message"] == USED
+    _, kept = join(client, room=room, seat=1, token=MINE)
+    assert kept["type"] == "joined"
+
+
+def test_a_join_needs_a_token(player: Any) -> None:
+    for fields in ({}, {"invite": "code"}):
+        refused = player.ask("join", room="r", seat=0, **fields)
+        assert refused["code"] == "malformed" and refused["message"] == "'join' needs token"
+
+
+@pytest.mark.parametrize(
+    "token", ["", "too-short-token", "x" * 65, "has a space 1234567", "slash/and+plus=12", "é" * 20]
+)
+def test_a_claim_needs_a_token_that_is_a_secret(
+    client: TestClient, player: Any, join: Any, token: str
+) -> None:
+    """The claimer's token becomes the seat's: a short one could be guessed."""
+    joined, _ = player.start("domino", seats=["human", "human"])
+    room, code = joined["room"], joined["invites"]["1"]
+    _, refused = join(client, room=room, seat=1, invite=code, token=token)
     assert refused["code"] == "malformed"
-    assert refused["message"] == "'join' needs one of token or invite"
+    assert refused["message"] == "'join': a claim's token is 16 to 64 letters, digits, '-' or '_'"
+    _, claimed = join(client, room=room, seat=1, invite=code, token="x" * 16)
+    assert claimed["type"] == "joined"  # (the invitation was not used by the refusal)
+
+
+def test_every_seat_sees_which_seats_are_taken(client: TestClient, player: Any, join: Any) -> None:
+    """A seat is taken once a person holds it (the creator's from the start); a bot's
+    never is. Codes and tokens stay out of the view."""
+    joined, state = player.start("scalafrutta", seats=["human", "human", "greedy", "human"])
+    assert [s["taken"] for s in state["seats"]] == [True, False, False, False]
+    friend, claimed = join(
+        client, room=joined["room"], seat=3, invite=joined["invites"]["3"], token=MINE
+    )
+    assert claimed["type"] == "joined"
+    mine = friend.receive()
+    assert [s["taken"] for s in mine["seats"]] == [True, False, False, True]
+    secrets = [MINE, joined["tokens"]["0"], *joined["invites"].values()]
+    states = [e for e in player.seen + friend.seen if e["type"] == "state"]
+    assert not [s for s in secrets if s in json.dumps(states)]
+
+
+def test_a_claim_tells_the_table_its_seat_is_taken(
+    client: TestClient, player: Any, join: Any
+) -> None:
+    """The creator's page offered an invitation after its friend had claimed it: nothing
+    told it. (No bot here: a bot's move would tell it too.)"""
+    joined, state = player.start("domino", seats=["human", "human", "human"])
+    _, claimed = join(
+        client, room=joined["room"], seat=2, invite=joined["invites"]["2"], token=MINE
+    )
+    assert claimed["type"] == "joined"
+    player.send("ping")  # (answered after the claim's broadcast, if any)
+    player.until("pong")
+    heard = [e for e in player.seen[player.seen.index(state) + 1 :] if e["type"] == "state"]
+    assert len(heard) == 1 and heard[0]["seat"] == 0 and heard[0]["ply"] == state["ply"]
+    assert [s["taken"] for s in heard[0]["seats"]] == [True, False, True]
 
 
 def test_invitations_are_kept_across_a_restart_and_a_used_one_stays_used(
@@ -97,16 +184,19 @@ def test_invitations_are_kept_across_a_restart_and_a_used_one_stays_used(
         joined, _ = seated(socket).start("domino", seats=["human", "human", "human"])
     room, invites = joined["room"], joined["invites"]
     with TestClient(app_on(db)) as server, ExitStack() as sockets:
-        _, claimed = joining(sockets, server, seated, room=room, seat=1, invite=invites["1"])
+        claim = {"room": room, "seat": 1, "invite": invites["1"]}
+        _, claimed = joining(sockets, server, seated, **claim, token=MINE)
         assert claimed["type"] == "joined"
     with TestClient(app_on(db)) as server, ExitStack() as sockets:
-        _, again = joining(sockets, server, seated, room=room, seat=1, invite=invites["1"])
+        _, again = joining(sockets, server, seated, **claim, token="another-claimers-token")
         assert again["message"] == USED
-        token = claimed["tokens"]["1"]
-        _, rejoined = joining(sockets, server, seated, room=room, seat=1, token=token)
+        _, repeated = joining(sockets, server, seated, **claim, token=MINE)
+        assert repeated["type"] == "joined"
+        _, rejoined = joining(sockets, server, seated, room=room, seat=1, token=MINE)
         assert rejoined["type"] == "joined"
-        _, other = joining(sockets, server, seated, room=room, seat=2, invite=invites["2"])
-        assert other["type"] == "joined" and other["seat"] == 2
+        other = {"room": room, "seat": 2, "invite": invites["2"]}
+        _, second = joining(sockets, server, seated, **other, token="the-second-friends-token")
+        assert second["type"] == "joined" and second["seat"] == 2
 
 
 def test_a_claim_the_database_fails_leaves_the_invitation_to_claim(
@@ -123,14 +213,16 @@ def test_a_claim_the_database_fails_leaves_the_invitation_to_claim(
             "CREATE TRIGGER disk_full BEFORE UPDATE OF tokens ON web_games"
             " BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"
         )
-    _, failed = join(client, room=room, seat=1, invite=code)
+    _, failed = join(client, room=room, seat=1, invite=code, token=MINE)
     assert failed["code"] == "storage"
     assert failed["message"] == "the database failed: database or disk is full"
     with sqlite3.connect(db) as outside:
         outside.execute("DROP TRIGGER disk_full")
-    _, claimed = join(client, room=room, seat=1, invite=code)
+    _, early = join(client, room=room, seat=1, token=MINE)  # (the failed claim stored none)
+    assert early["message"] == "player 2's seat is not taken yet: its invitation opens it"
+    _, claimed = join(client, room=room, seat=1, invite=code, token=MINE)
     assert claimed["type"] == "joined" and claimed["seat"] == 1
-    secrets = [code, claimed["tokens"]["1"], joined["tokens"]["0"]]
+    secrets = [code, MINE, joined["tokens"]["0"]]
     assert caplog.records and not [s for s in secrets if s in caplog.text]
 
 
@@ -169,5 +261,5 @@ def test_a_game_stored_before_invitations_still_opens_with_its_tokens(
         _, second = joining(sockets, server, seated, room=room, seat=1, token="one")
         assert (first["seat"], second["seat"]) == (0, 1)
         code = joined["invites"]["1"]
-        _, claim = joining(sockets, server, seated, room=room, seat=1, invite=code)
+        _, claim = joining(sockets, server, seated, room=room, seat=1, invite=code, token=MINE)
         assert claim["message"] == "player 2's seat has no invitation: it opens with its token"

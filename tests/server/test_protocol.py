@@ -298,7 +298,13 @@ def test_two_people_each_see_only_their_own_hand(
     room = room_of(client, joined["room"])
     with client.websocket_connect("/ws") as socket:
         other = seated(socket)
-        other.send("join", room=joined["room"], seat=1, invite=joined["invites"]["1"])
+        other.send(
+            "join",
+            room=joined["room"],
+            seat=1,
+            invite=joined["invites"]["1"],
+            token="friend-chose-this-token",
+        )
         other.until("joined")
         mine = other.until("state")
         assert mine["observation"] == room.state.observation(1)

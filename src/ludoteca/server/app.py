@@ -184,11 +184,10 @@ class Session:
             room = self.rooms.get(request.get("room"))
             seat: int = request.get("seat")
             if request.get("invite") is not None:
-                token = room.claim(seat, request.get("invite"))
-                await self._seat(room, seat, tokens={str(seat): token})
+                await self._claim(room, seat, request.get("invite"), request.get("token"))
             else:
                 room.check_token(seat, request.get("token"))
-                await self._seat(room, seat)
+            await self._seat(room, seat)
         elif kind == "view":
             room = self._table()
             if request.get("seat") != self.seat:
@@ -235,27 +234,30 @@ class Session:
             await room.broadcast()
         room.wake_bots()
 
-    async def _seat(
-        self,
-        room: Room,
-        seat: int | None,
-        created: bool = False,
-        tokens: dict[str, str] | None = None,
-    ) -> None:
+    async def _claim(self, room: Room, seat: int, code: str, token: str) -> None:
+        """Claim ``seat``'s invitation with the ``token`` this connection chose, and tell
+        the table that the seat is taken (its creator's page stops offering the link)."""
+        async with room.lock:
+            room.claim(seat, code, token)
+            self.leave()  # (this connection hears its new seat's state once it sits)
+            await room.broadcast()
+
+    async def _seat(self, room: Room, seat: int | None, created: bool = False) -> None:
         """Sit at ``room``'s ``seat`` and say so. Whoever ``created`` it gets their seat's
-        token and the invitations to the other people's seats, to pass on; whoever claimed
-        an invitation, the seat's token made then (``tokens``). Never another seat's token:
-        it would show that seat's hand to its holder, unseen."""
+        token and the invitations to the other people's seats, to pass on; whoever joins
+        has their token already (a claimer chose it). Never another seat's token: it would
+        show that seat's hand to its holder, unseen."""
         self.leave()
         self.room = room
         self.seat = room.saved.seats.index(HUMAN) if seat is None else seat
         room.listeners[self.send] = self.seat
+        tokens: dict[str, str] = {}
         invites: dict[str, str] = {}
         if created:
             own = room.saved.tokens[self.seat]
             tokens = {} if own is None else {str(self.seat): own}
             invites = {str(s): code for s, code in room.saved.invites.items()}
-        joined = event("joined", room=room.id, seat=self.seat, tokens=tokens or {}, invites=invites)
+        joined = event("joined", room=room.id, seat=self.seat, tokens=tokens, invites=invites)
         await self.send(joined)
         await self.send(room.view(self.seat))
         room.wake_bots()

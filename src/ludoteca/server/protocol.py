@@ -7,6 +7,7 @@ request becomes a :class:`ProtocolError`, which the server answers with an ``err
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,8 +28,9 @@ REQUESTS: dict[str, dict[str, tuple[type, ...]]] = {
         "player": (str, type(None)),
     },
     "again": {},
-    # token: the seat's, to take it again; invite: its invitation's code, to take it once.
-    "join": {"room": (str,), "seat": (int,), "token": (str,), "invite": (str,)},
+    # token: the seat's; with invite (its invitation's code), the token the claimer chose
+    # for it, which the claim makes the seat's (see check_claim_token).
+    "join": {"room": (str,), "seat": (int,), "token": (str,), "invite": (str, type(None))},
     "move": {"move": (str,), "ply": (int, type(None))},
     "undo": {},
     "redo": {},
@@ -40,12 +42,12 @@ REQUESTS: dict[str, dict[str, tuple[type, ...]]] = {
 }
 REQUIRED = {
     "new": {"game"},
-    "join": {"room", "seat"},
+    "join": {"room", "seat", "token"},
     "move": {"move"},
     "view": {"seat"},
 }
-ONE_OF = {"join": ("token", "invite")}
-"""Requests that need exactly one of these fields."""
+CLAIM_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""A token a claimer chose: a secret (16 random bytes in base64url are 22 characters)."""
 MAX_TEXT = 200
 MAX_ERROR = 300
 """The longest error message sent (the rules' own refusals are shorter)."""
@@ -109,10 +111,19 @@ def parse_request(raw: Any) -> Request:
     missing = REQUIRED.get(kind, set()) - {k for k, v in fields.items() if v is not None}
     if missing:
         raise ProtocolError("malformed", f"'{kind}' needs {', '.join(sorted(missing))}")
-    either = ONE_OF.get(kind)
-    if either is not None and sum(fields.get(name) is not None for name in either) != 1:
-        raise ProtocolError("malformed", f"'{kind}' needs one of {' or '.join(either)}")
+    if kind == "join" and fields.get("invite") is not None:
+        check_claim_token(fields["token"])
     return Request(kind, fields)
+
+
+def check_claim_token(token: str) -> None:
+    """Refuse a ``token`` that may not become a seat's token. The claimer of an invitation
+    chooses it, and keeps it before claiming, so that a claim whose answer is lost still
+    opens the seat; a guessable one would open it to anyone."""
+    if CLAIM_TOKEN.fullmatch(token) is None:
+        raise ProtocolError(
+            "malformed", "'join': a claim's token is 16 to 64 letters, digits, '-' or '_'"
+        )
 
 
 def event(kind: str, **fields: Any) -> dict[str, Any]:

@@ -102,12 +102,13 @@ class Room:
             # (Players counted from 1 in messages, as the page names them; seat 0 is player 1.)
             raise ProtocolError("forbidden", f"wrong token for player {seat + 1}")
 
-    def claim(self, seat: int, code: str) -> str:
-        """Take ``seat`` with its invitation's ``code``, once: the seat's token, made now.
-        Whoever started the table held the invitation too, so a seat that was opened by
-        them is found out by its friend, whose link no longer works."""
+    def claim(self, seat: int, code: str, token: str) -> None:
+        """Take ``seat`` with its invitation's ``code``, once: its token is now ``token``,
+        chosen and kept by the claimer before it asked, so that a claim whose answer was
+        lost still opens the seat (with that token, or by the same claim again). Whoever
+        started the table held the invitation too, so a seat that was opened by them is
+        found out by its friend, whose link no longer works."""
         self._check_person(seat)
-        token = secrets.token_urlsafe(12)
         claim = self.store.claim_invite(self.id, seat, code, token)
         if claim == "none":
             raise ProtocolError(
@@ -123,7 +124,6 @@ class Room:
         tokens = list(self.saved.tokens)
         tokens[seat] = token
         self.saved = replace(self.saved, tokens=tokens)
-        return token
 
     def _check_person(self, seat: int) -> None:
         if not 0 <= seat < len(self.saved.seats):

@@ -34,10 +34,7 @@ def seat_view(room: Room, seat: int) -> dict[str, Any]:
         params=room.saved.params,
         # In a multiplayer game with hidden tiles the deal number would reveal them all.
         seed=None if room.spec.deal_is_secret else deal_number(room.saved.seed),
-        seats=[
-            {"seat": s, "kind": HUMAN if k == HUMAN else "bot", "name": k}
-            for s, k in enumerate(room.saved.seats)
-        ],
+        seats=[_seat(room, s) for s in range(len(room.saved.seats))],
         to_move=None if to_move == TERMINAL else to_move,
         your_turn=your_turn,
         ply=len(room.moves),
@@ -51,6 +48,16 @@ def seat_view(room: Room, seat: int) -> dict[str, Any]:
         outcome=observation.get("outcome"),
         observation=observation,
     )
+
+
+def _seat(room: Room, seat: int) -> dict[str, Any]:
+    """A seat as every seat sees it. ``taken``: a person holds it (its invitation was
+    claimed, or it had its token from the start); a bot's seat is never taken. Its token
+    and invitation are secrets: never in a view."""
+    kind = room.saved.seats[seat]
+    human = kind == HUMAN
+    taken = human and room.saved.tokens[seat] is not None
+    return {"seat": seat, "kind": HUMAN if human else "bot", "name": kind, "taken": taken}
 
 
 def _last_move(room: Room, seat: int) -> dict[str, Any] | None:

@@ -69,9 +69,10 @@ CREATE TABLE IF NOT EXISTS web_invites (
 
 TABLES = ("web_games", "web_moves", "web_results", "web_invites")
 
-Claim = Literal["claimed", "used", "wrong", "none"]
-"""What claiming an invitation did: gave the seat, or not (used already, a wrong code, no
-invitation to that seat)."""
+Claim = Literal["claimed", "repeated", "used", "wrong", "none"]
+"""What claiming an invitation did: gave the seat, or found it given to this claim already
+(the same token: its claimer trying again, whose answer was lost), or not (used already by
+another claim, a wrong code, no invitation to that seat)."""
 
 
 @add_schema
@@ -180,8 +181,9 @@ class WebStore:
 
     def claim_invite(self, game_id: str, seat: int, code: str, token: str) -> Claim:
         """Claim the invitation to ``seat`` with ``code``: once claimed, the seat's token is
-        ``token``. Marking it used and storing the token are one transaction, and the mark
-        is conditional, so that of two claims at once only one gets the seat."""
+        ``token`` (the claimer's choice). Marking it used and storing the token are one
+        transaction, and the mark is conditional, so that of two claims at once only one
+        gets the seat. A claim repeated with the token stored is the same claimer's."""
         with self.conn as db:
             row = db.execute(
                 "SELECT code FROM web_invites WHERE game_id = ? AND seat = ?", (game_id, seat)
@@ -195,11 +197,13 @@ class WebStore:
                 " AND claimed IS NULL",
                 (time.time(), game_id, seat),
             )
-            if marked.rowcount != 1:
-                return "used"
-            # (The update above began the transaction: no other writer comes in between.)
+            # (The update began the transaction: no other writer comes in between.)
             found = db.execute("SELECT tokens FROM web_games WHERE id = ?", (game_id,))
             tokens = json.loads(found.fetchone()["tokens"])
+            if marked.rowcount != 1:
+                held = tokens[seat]
+                same = isinstance(held, str) and secrets.compare_digest(held, token)
+                return "repeated" if same else "used"
             tokens[seat] = token
             db.execute(
                 "UPDATE web_games SET tokens = ? WHERE id = ?", (json.dumps(tokens), game_id)

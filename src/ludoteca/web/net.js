@@ -4,6 +4,7 @@
 export const PROTOCOL = 1;
 const SEATS_KEY = 'ludoteca.seats';
 const FORGOTTEN_KEY = 'ludoteca.forgotten';
+const CLAIMS_KEY = 'ludoteca.claims';
 
 export class Connection {
   constructor() {
@@ -101,6 +102,37 @@ export function saveSeats(room, seat, tokens, invites = {}) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(all));
 }
 
+/** The token this browser claims a seat's invitation with (docs/web.md, `join`): made
+ * once, and kept before the claim is sent. A claim whose answer was lost (the connection
+ * dropped) is made again with it, which the server takes as the same claim; a new token
+ * each time found the invitation used, by the claim the server had stored, and the seat
+ * held by a token no one had. */
+export function claimToken(room, seat, invite) {
+  const all = readClaims();
+  const kept = all[room]?.[seat];
+  if (kept?.invite === invite && kept.token) return kept.token;
+  const token = randomToken();
+  all[room] = { ...(all[room] ?? {}), [seat]: { invite, token } };
+  localStorage.setItem(CLAIMS_KEY, JSON.stringify(all));
+  return token;
+}
+
+/** A claim answered: its token is kept with the seats (saveSeats) from now on. */
+export function claimAnswered(room, seat) {
+  const all = readClaims();
+  if (!all[room]) return;
+  delete all[room][seat];
+  if (Object.keys(all[room]).length === 0) delete all[room];
+  localStorage.setItem(CLAIMS_KEY, JSON.stringify(all));
+}
+
+/** 16 random bytes in base64url (22 characters): a secret no one else can guess. */
+function randomToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
 /** Forget a table in this browser only (a table with other people goes on without it): its
  * seat and tokens go, and the room is remembered as forgotten, so that the home page does
  * not count it among the games started in another browser. */
@@ -108,6 +140,9 @@ export function forgetSeats(room) {
   const all = readSeats();
   delete all[room];
   localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+  const claims = readClaims();
+  delete claims[room];
+  localStorage.setItem(CLAIMS_KEY, JSON.stringify(claims));
   // The latest few hundred are plenty: the server lists at most 50 games in progress.
   const forgotten = [...readForgotten().filter((r) => r !== room), room].slice(-200);
   localStorage.setItem(FORGOTTEN_KEY, JSON.stringify(forgotten));
@@ -127,8 +162,16 @@ function readForgotten() {
 }
 
 function readSeats() {
+  return readObject(SEATS_KEY);
+}
+
+function readClaims() {
+  return readObject(CLAIMS_KEY);
+}
+
+function readObject(key) {
   try {
-    return JSON.parse(localStorage.getItem(SEATS_KEY) ?? '{}') ?? {};
+    return JSON.parse(localStorage.getItem(key) ?? '{}') ?? {};
   } catch {
     return {};
   }

@@ -4,7 +4,9 @@
 import { Board } from './board.js';
 import fallback from './fallback.js';
 import { Interaction } from './interact.js';
-import { playerName, saveSeats, savedSeat } from './net.js';
+import {
+  claimAnswered, claimToken, playerName, saveSeats, savedSeat,
+} from './net.js';
 import { markWide, sidewaysNote, tap } from './touch.js';
 import { capitalise, seatName, showRules, toast } from './ui.js';
 
@@ -33,10 +35,12 @@ function gameModule(name) {
 export async function showTable(main, connection, room, link) {
   // A link's seat is tried, and kept only once the server's `joined` accepts it: saved at
   // once, a wrong token replaced the seat that worked here, and no link opened it again.
-  // An invitation this browser claimed already opens its seat with the token it gave: it
-  // is claimed once, and the link stays in the history.
+  // An invitation this browser claimed already opens its seat with its token: it is
+  // claimed once, and the link stays in the history. Else it is claimed with the token
+  // this browser chose for it, kept before the claim is sent (see claimToken).
   const held = link?.invite ? savedSeat(room)?.tokens?.[link.seat] : undefined;
   let seat = held ? { seat: link.seat, token: held } : link ?? savedSeat(room);
+  if (seat?.invite !== undefined) seat.token = claimToken(room, seat.seat, seat.invite);
   if (!seat) {
     main.innerHTML = `<section class="notice"><p>This browser holds no seat at that table.</p>
       <p><a class="button" href="#/">Back to the games</a></p></section>`;
@@ -206,12 +210,16 @@ export async function showTable(main, connection, room, link) {
       noteOthers(event);
       render(event);
     } else if (event.type === 'joined' && event.room === room) {
-      // A claimed invitation gave the seat's token: the seat opens with it from now on (a
-      // rejoin that claimed again would be refused), and the address drops the used link.
+      // A claimed invitation's token is the seat's: the seat opens with it from now on,
+      // and the address drops the used link. (Until this answer comes, a rejoin claims
+      // again with the same token: the server takes it as the same claim.)
       const claimed = seat.invite !== undefined;
-      seat = { seat: event.seat, token: event.tokens[event.seat] ?? seat.token };
+      seat = { seat: event.seat, token: seat.token };
       saveSeats(room, event.seat, { ...event.tokens, [event.seat]: seat.token }, event.invites);
-      if (claimed) history.replaceState(null, '', `#/room/${room}`);
+      if (claimed) {
+        claimAnswered(room, event.seat);
+        history.replaceState(null, '', `#/room/${room}`);
+      }
     } else if (event.type === 'joined' && event.room !== room) {
       saveSeats(event.room, event.seat, event.tokens, event.invites);
       location.hash = `#/room/${event.room}`;
@@ -234,9 +242,10 @@ export async function showTable(main, connection, room, link) {
       toast(event.code === 'illegal' ? refusal(event.message, sent, module, view) : event.message, 'error');
     }
   });
-  const join = () => connection.send('join', seat.invite !== undefined
-    ? { room, seat: seat.seat, invite: seat.invite }
-    : { room, seat: seat.seat, token: seat.token });
+  // (With an invitation, a claim: its token is the one this browser chose and kept.)
+  const join = () => connection.send('join', {
+    room, seat: seat.seat, token: seat.token, invite: seat.invite ?? null,
+  });
   connection.onReopen = join;
   join();
 
@@ -449,17 +458,20 @@ function showInvites(section, view) {
   for (const seat of seats) {
     const item = document.createElement('li');
     item.textContent = `${capitalise(seatName(view, seat))}: `; // (as the board names it)
-    const anchor = document.createElement('a');
-    if (tokens[seat]) {
-      // A seat this browser holds (its creator opened that invitation): a way back to it,
-      // not a link to pass on.
-      anchor.href = `#/room/${view.room}/${seat}/${tokens[seat]}`;
-      anchor.textContent = 'your seat in this browser';
-    } else {
-      anchor.href = `${location.origin}/#/room/${view.room}/${seat}/invite/${invites[seat]}`;
-      anchor.textContent = anchor.href;
-    }
-    item.appendChild(anchor);
+    item.append(seatEntry(view, seat, tokens[seat], invites[seat]));
     list.appendChild(item);
   }
+}
+
+/** What the list offers for another person's seat: the way back to it (a seat this browser
+ * holds: its creator opened that invitation), that it was taken (its invitation claimed, as
+ * the server tells the whole table: nothing to pass on), or its invitation, to pass on. */
+function seatEntry(view, seat, token, invite) {
+  if (!token && view.seats[seat]?.taken) return 'joined (the invitation is used)';
+  const anchor = document.createElement('a');
+  anchor.href = token
+    ? `#/room/${view.room}/${seat}/${token}`
+    : `${location.origin}/#/room/${view.room}/${seat}/invite/${invite}`;
+  anchor.textContent = token ? 'your seat in this browser' : anchor.href;
+  return anchor;
 }
