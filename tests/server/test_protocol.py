@@ -309,6 +309,10 @@ def test_two_people_each_see_only_their_own_hand(
         mine = other.until("state")
         assert mine["observation"] == room.state.observation(1)
         assert_no_leak(mine, room.state.hidden_from(1))
+        # The claim told the table (seat 1 taken): read it, so that the asks below read
+        # their answers (who moves first depends on the random deal).
+        told = player.until("state")
+        assert told["seats"][1]["taken"] and told["observation"] == room.state.observation(0)
         to_move = mine["to_move"]
         mover, waiter = (player, other) if to_move == 0 else (other, player)
         assert (
