@@ -263,3 +263,23 @@ def test_a_game_stored_before_invitations_still_opens_with_its_tokens(
         code = joined["invites"]["1"]
         _, claim = joining(sockets, server, seated, room=room, seat=1, invite=code, token=MINE)
         assert claim["message"] == "player 2's seat has no invitation: it opens with its token"
+
+
+def test_a_secret_past_ascii_is_a_wrong_one(
+    client: TestClient, player: Any, join: Any, caplog: Any
+) -> None:
+    """An invitation's code or a seat's token with a letter past ASCII ("é") is wrong, as
+    any other: it was 'the server failed' (compare_digest refuses such a str), with a
+    traceback in the log."""
+    caplog.set_level(logging.ERROR)
+    joined, _ = player.start("domino", seats=["human", "human"])
+    room = joined["room"]
+    _, claim = join(client, room=room, seat=1, invite="é" * 16, token=MINE)
+    assert (claim["code"], claim["message"]) == ("forbidden", "wrong invitation for player 2")
+    _, rejoin = join(client, room=room, seat=0, token="é")
+    assert (rejoin["code"], rejoin["message"]) == ("forbidden", "wrong token for player 1")
+    _, claimed = join(client, room=room, seat=1, invite=joined["invites"]["1"], token=MINE)
+    assert claimed["type"] == "joined"
+    _, again = join(client, room=room, seat=1, invite=joined["invites"]["1"], token=MINE)
+    assert again["type"] == "joined"  # (the claimer trying again: compared as bytes too)
+    assert not caplog.records

@@ -26,7 +26,7 @@ from ludoteca.hints import has_hint, hint_for
 from ludoteca.server.protocol import HUMAN, ProtocolError
 from ludoteca.server.views import seat_view
 from ludoteca.solvers.base import Hint
-from ludoteca.store.web import Result, SavedGame, WebStore
+from ludoteca.store.web import Result, SavedGame, WebStore, same_secret
 
 DEFAULT_PLAYER = "player"
 log = logging.getLogger(__name__)
@@ -98,7 +98,7 @@ class Room:
             raise ProtocolError(
                 "forbidden", f"player {seat + 1}'s seat is not taken yet: its invitation opens it"
             )
-        if not secrets.compare_digest(expected, token):
+        if not same_secret(expected, token):
             # (Players counted from 1 in messages, as the page names them; seat 0 is player 1.)
             raise ProtocolError("forbidden", f"wrong token for player {seat + 1}")
 

@@ -75,6 +75,13 @@ Claim = Literal["claimed", "repeated", "used", "wrong", "none"]
 another claim, a wrong code, no invitation to that seat)."""
 
 
+def same_secret(kept: str, given: str) -> bool:
+    """Whether ``given`` (a client's text) is the secret ``kept``, in constant time. As
+    bytes: ``compare_digest`` refuses a str with a letter past ASCII (a TypeError: the
+    server failed, with a traceback, for a join with an invitation or token like "é")."""
+    return secrets.compare_digest(kept.encode(), given.encode())
+
+
 @add_schema
 def _create(connection: sqlite3.Connection) -> None:
     connection.executescript(SCHEMA)
@@ -190,7 +197,7 @@ class WebStore:
             ).fetchone()
             if row is None:
                 return "none"
-            if not secrets.compare_digest(row["code"], code):
+            if not same_secret(row["code"], code):
                 return "wrong"
             marked = db.execute(
                 "UPDATE web_invites SET claimed = ? WHERE game_id = ? AND seat = ?"
@@ -202,7 +209,7 @@ class WebStore:
             tokens = json.loads(found.fetchone()["tokens"])
             if marked.rowcount != 1:
                 held = tokens[seat]
-                same = isinstance(held, str) and secrets.compare_digest(held, token)
+                same = isinstance(held, str) and same_secret(held, token)
                 return "repeated" if same else "used"
             tokens[seat] = token
             db.execute(
