@@ -73,11 +73,19 @@ def load_kernels(spec: GameSpec) -> None:
 
 
 def load_in_background(specs: list[GameSpec]) -> threading.Thread:
-    """:func:`load_kernels` for each game, in a daemon thread. A failure there is left for
-    the real hint to meet and say in its one line (logged at debug level only: at a
-    terminal a traceback would be written across the board)."""
+    """:func:`load_kernels` for each game, in a daemon thread, where their compiled code is
+    cached and fresh (:func:`ludoteca.solvers.warm.fresh_compiled_code`). A failure there
+    is left for the real hint to meet and say in its one line (logged at debug level only:
+    at a terminal a traceback would be written across the board)."""
 
     def load() -> None:
+        from ludoteca.solvers.warm import fresh_compiled_code
+
+        if not fresh_compiled_code():
+            # Nothing to load, only to compile (25 s for Gaps, after an install that did not
+            # warm them or a change of their sources): the pools of a Gaps hint compiling here
+            # kept a player who quit waiting for them (74 s; Python joins pool threads at exit).
+            return
         for spec in specs:
             try:
                 load_kernels(spec)

@@ -120,3 +120,39 @@ def test_serve_loads_every_games_kernels_in_the_background(
     result = CliRunner().invoke(app, ["serve", "--port", "0", "--db", str(tmp_path / "w.sqlite3")])
     assert result.exit_code == 0, result.output
     assert len(started) == 1 and sorted(started[0]) == sorted(GAMES)
+
+
+COLD = """
+import sys, time
+from ludoteca.core import find_game
+from ludoteca.hints import load_in_background
+from ludoteca.solvers.gaps import kernel
+from ludoteca.solvers.warm import fresh_compiled_code
+
+print(fresh_compiled_code())
+began = time.perf_counter()
+load_in_background([find_game("gaps")]).join(60)
+print(time.perf_counter() - began < 30, kernel.search.signatures == [])
+"""
+
+
+@pytest.mark.parametrize("cold", [False, True])
+def test_the_background_loading_compiles_nothing(tmp_path: Path, cold: bool) -> None:
+    """Where Numba's cache holds no fresh code (here an empty ``NUMBA_CACHE_DIR``, as after
+    an install that did not warm the kernels), the background loading does nothing: it
+    compiled instead, and a player who quit waited for its Gaps pools (74 s). Where the
+    cache is fresh (``scripts/bootstrap.sh`` warmed it), the code is there to load."""
+    import os
+
+    env = dict(os.environ)
+    if cold:
+        env["NUMBA_CACHE_DIR"] = str(tmp_path / "empty")
+    done = subprocess.run(
+        [sys.executable, "-c", COLD], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    fresh, rest = done.stdout.splitlines()[-2:]
+    if cold:
+        assert (fresh, rest) == ("False", "True True")
+    else:
+        assert fresh == "True" and rest.split()[1] == "False"  # (loaded: it ran a search)

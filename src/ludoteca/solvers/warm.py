@@ -71,6 +71,47 @@ def warm(say: Callable[[str], None] = lambda line: None) -> float:
     return time.perf_counter() - began
 
 
+def fresh_compiled_code() -> bool:
+    """Whether Numba holds machine code, fresh for its sources, for the solvers' and the
+    bots' compiled functions: some function's cache index holds code, and no index on disk
+    is stale (an older source, another Numba). Functions called only from compiled code
+    have no index of their own. Reads Numba's cache index as Numba itself does (its cache
+    object's index file), which no public call offers; any surprise there answers no."""
+    found = False
+    try:
+        for dispatcher in _dispatchers():
+            index = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
+            if index is None or not os.path.exists(index._index_path):
+                continue
+            if not index._load_index():
+                return False
+            found = True
+    except Exception:  # (Numba's internals moved: answer no, and nothing is loaded early)
+        return False
+    return found
+
+
+def _dispatchers() -> list[Any]:
+    """Every compiled function of the solvers and bots (their modules imported)."""
+    import importlib
+    import pkgutil
+
+    from numba.core.registry import CPUDispatcher
+
+    import ludoteca.bots as bots_package
+
+    found = []
+    for root in (solvers_package, bots_package):
+        for info in pkgutil.walk_packages(root.__path__, root.__name__ + "."):
+            module = importlib.import_module(info.name)
+            found += [
+                value
+                for value in vars(module).values()
+                if isinstance(value, CPUDispatcher) and value.__module__ == module.__name__
+            ]
+    return found
+
+
 def compiled_cache(package: Path, cache_dir: str | None) -> list[Path]:
     """The folders where Numba may keep the machine code of the kernels under
     ``package``, one per source folder, as Numba's own cache locators place them: under
