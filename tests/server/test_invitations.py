@@ -160,6 +160,41 @@ def test_every_seat_sees_which_seats_are_taken(client: TestClient, player: Any, 
     assert not [s for s in secrets if s in json.dumps(states)]
 
 
+def test_every_seat_sees_which_seats_an_invitation_opens(
+    client: TestClient, player: Any, join: Any
+) -> None:
+    """A page opened by a seat's token cannot tell a token its browser chose from one
+    handed over by someone who keeps it (the creator, who claimed the invitation): the
+    view says which seats invitations open, claimed or not, never their codes."""
+    joined, state = player.start("scalafrutta", seats=["human", "human", "greedy", "human"])
+    assert [s["invited"] for s in state["seats"]] == [False, True, False, True]
+    friend, claimed = join(
+        client, room=joined["room"], seat=3, invite=joined["invites"]["3"], token=MINE
+    )
+    assert claimed["type"] == "joined"
+    assert [s["invited"] for s in friend.receive()["seats"]] == [False, True, False, True]
+    secrets = [MINE, joined["tokens"]["0"], *joined["invites"].values()]
+    states = [e for e in player.seen + friend.seen if e["type"] == "state"]
+    assert not [s for s in secrets if s in json.dumps(states)]
+
+
+def test_no_seat_of_a_table_started_before_invitations_is_invited(
+    db: Path, seated: Any, app_on: Any
+) -> None:
+    """Its seats open with the tokens their creator holds, by design: nothing to warn of."""
+    with TestClient(app_on(db)) as server, server.websocket_connect("/ws") as socket:
+        joined, _ = seated(socket).start("domino", seats=["human", "human"])
+    with sqlite3.connect(db) as old:  # the database and the row as they were stored before
+        old.execute("DROP TABLE web_invites")
+        old.execute(
+            "UPDATE web_games SET tokens = ? WHERE id = ?",
+            (json.dumps(["zero", "one"]), joined["room"]),
+        )
+    with TestClient(app_on(db)) as server, ExitStack() as sockets:
+        second, _ = joining(sockets, server, seated, room=joined["room"], seat=1, token="one")
+        assert [s["invited"] for s in second.receive()["seats"]] == [False, False]
+
+
 def test_a_claim_tells_the_table_its_seat_is_taken(
     client: TestClient, player: Any, join: Any
 ) -> None:

@@ -52,12 +52,22 @@ def seat_view(room: Room, seat: int) -> dict[str, Any]:
 
 def _seat(room: Room, seat: int) -> dict[str, Any]:
     """A seat as every seat sees it. ``taken``: a person holds it (its invitation was
-    claimed, or it had its token from the start); a bot's seat is never taken. Its token
-    and invitation are secrets: never in a view."""
+    claimed, or it had its token from the start); a bot's seat is never taken. ``invited``:
+    it is opened by an invitation, claimed or not (not the creator's, nor any seat of a
+    table started before invitations), so that a page opened by that seat's token, not by
+    the invitation, can say that whoever gave the token sees the hand. Its token and
+    invitation are secrets: never in a view."""
     kind = room.saved.seats[seat]
     human = kind == HUMAN
     taken = human and room.saved.tokens[seat] is not None
-    return {"seat": seat, "kind": HUMAN if human else "bot", "name": kind, "taken": taken}
+    invited = seat in room.saved.invites
+    return {
+        "seat": seat,
+        "kind": HUMAN if human else "bot",
+        "name": kind,
+        "taken": taken,
+        "invited": invited,
+    }
 
 
 def _last_move(room: Room, seat: int) -> dict[str, Any] | None:
