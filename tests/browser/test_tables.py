@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ludoteca.core.registry import all_games, find_game
+from ludoteca.store.web import SavedGame
 
 pytestmark = pytest.mark.browser
 
@@ -499,6 +500,7 @@ def test_two_people_play_domino_from_two_browsers(
     second.page.wait_for_selector(".table-page[data-game=domino]")
     # The used link leaves the address: a reload opens the seat with the token it chose.
     expect(second.page).to_have_url(re.compile(rf"#/room/{first.room_id}$"))
+    expect(second.page.locator(".handed")).to_be_hidden()  # (its own token: nothing to fear)
     # The creator's list no longer offers it: the claim told the table.
     expect(first.page.locator(".invites li")).to_have_text(
         "Player 2: joined (the invitation is used)"
@@ -1341,16 +1343,98 @@ def test_the_creator_who_opens_their_own_invitation_keeps_their_seat(table: Any)
     assert saved_seat(page, room)["invites"] == {}
     page.locator(".invites summary").click()
     expect(page.locator(".invites li")).to_have_text("Player 1: your seat in this browser")
+    # The way back keeps the seat's token out of the address, which people copy and pass on.
+    assert page.locator(".invites a").first.get_attribute("href") == f"#/room/{room}/0"
     page.locator(".invites a").first.click()
     page.wait_for_function(
         "room => JSON.parse(localStorage.getItem('ludoteca.seats'))[room].seat === 0", arg=room
     )
+    assert saved_seat(page, room)["token"] not in page.url
+    expect(page.locator(".handed")).to_be_hidden()
     page.goto(invitation)
     page.wait_for_function(
         "room => JSON.parse(localStorage.getItem('ludoteca.seats'))[room].seat === 1", arg=room
     )
     page.wait_for_selector(".table-page[data-game=domino]")
     expect(page.locator(".invites li")).to_have_text("Player 1: your seat in this browser")
+
+
+HANDED = (
+    "This seat was opened by a link that carries its key, not by an invitation: whoever "
+    "gave you that link can see this seat's hand."
+)
+
+
+def test_a_seat_s_key_in_a_link_is_found_out_by_whoever_opens_it(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """A creator who claimed their friend's invitation with a token of their own, and sent
+    the friend a link with that token, read the friend's hand unseen: the link opened the
+    seat as any other. The page says so, for good, on that seat's table; the creator's own
+    seat, handed over the same way, too."""
+    first = table_on(open_page(), live)
+    first.start("domino", bots=["human"])
+    room = first.room_id
+    first.page.locator(".invites summary").click()
+    first.page.locator(".invites a").first.click()  # the creator claims seat 2 themselves
+    first.page.wait_for_function(
+        "room => JSON.parse(localStorage.getItem('ludoteca.seats'))[room].seat === 1", arg=room
+    )
+    expect(first.page.locator(".handed")).to_be_hidden()
+    tokens = saved_seat(first.page, room)["tokens"]
+    for seat in (1, 0):
+        friend = table_on(open_page(), live)
+        friend.page.goto(f"{live.url}#/room/{room}/{seat}/{tokens[str(seat)]}")
+        friend.page.wait_for_selector(".table-page[data-game=domino]")
+        expect(friend.page.locator(".handed")).to_have_text(HANDED)
+        friend.page.goto(f"{live.url}#/room/{room}")  # the same seat, the link left behind
+        friend.page.wait_for_selector(".table-page[data-game=domino]")
+        expect(friend.page.locator(".handed")).to_have_text(HANDED)
+        assert saved_seat(friend.page, room)["seat"] == seat
+
+
+def test_a_table_started_before_invitations_offers_its_seats_links(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """Its creator's browser holds every seat's token, and the list said "your seat in this
+    browser" for each other seat, with no link to pass on. It offers each seat's link, as
+    it did then; opened elsewhere, the link opens the seat with no warning (such a table
+    has no invitation: its links carry the tokens by design)."""
+    spec = find_game("domino")
+    tokens = ["old-token-of-seat-zero", "old-token-of-seat-one", "old-token-of-seat-two"]
+    old = SavedGame(
+        id="oldtable",
+        game="domino",
+        variant=spec.default_variant.name,
+        params={},
+        seed=12345,
+        seats=["human", "human", "human"],
+        tokens=list(tokens),
+        player="player",
+        status="playing",
+        moves=[],
+    )
+    live.app.state.rooms.store.create_game(old)
+    creator = table_on(open_page(), live)
+    creator.home()
+    kept = {"seat": 0, "token": tokens[0], "tokens": dict(enumerate(tokens))}
+    creator.page.evaluate(
+        "kept => localStorage.setItem('ludoteca.seats', JSON.stringify({oldtable: kept}))", kept
+    )
+    creator.page.goto(f"{live.url}#/room/oldtable")
+    creator.page.wait_for_selector(".table-page[data-game=domino]")
+    creator.page.locator(".invites summary").click()
+    links = [f"{live.url}#/room/oldtable/{seat}/{tokens[seat]}" for seat in (1, 2)]
+    expect(creator.page.locator(".invites li")).to_have_text(
+        [f"Player 2: {links[0]}", f"Player 3: {links[1]}"]
+    )
+    expect(creator.page.locator(".invites p")).to_be_hidden()  # (it tells of invitations)
+    expect(creator.page.locator(".handed")).to_be_hidden()
+    friend = table_on(open_page(), live)
+    friend.page.goto(links[0])
+    friend.page.wait_for_selector(".table-page[data-game=domino]")
+    assert saved_seat(friend.page, "oldtable")["seat"] == 1
+    expect(friend.page.locator(".handed")).to_be_hidden()
 
 
 def test_a_link_with_a_wrong_token_does_not_replace_the_seat_that_works(table: Any) -> None:

@@ -12,15 +12,18 @@ let leaveView = () => {};
 async function route() {
   leaveView();
   leaveView = () => {};
-  // #/room/<id>, or a seat's link: #/room/<id>/<seat>/<token>, #/room/<id>/<seat>/invite/<code>
-  const room = location.hash.match(/^#\/room\/([\w-]+)(?:\/(\d+)\/(invite\/)?([\w-]+))?$/);
+  // #/room/<id>; a seat this browser holds: #/room/<id>/<seat>; a seat's link:
+  // #/room/<id>/<seat>/<token>, #/room/<id>/<seat>/invite/<code>
+  const room = location.hash.match(/^#\/room\/([\w-]+)(?:\/(\d+)(?:\/(invite\/)?([\w-]+))?)?$/);
   if (room) leaveView = await showTable(main, connection, room[1], seatLink(room));
   else leaveView = await showHome(main, connection);
 }
 
-/** The seat a room's link names: with its token, or with its invitation's code. */
+/** The seat a room's link names: alone (its token is kept in this browser), with its
+ * token, or with its invitation's code. */
 function seatLink([, , seat, invite, secret]) {
   if (seat === undefined) return null;
+  if (secret === undefined) return { seat: Number(seat) };
   return invite ? { seat: Number(seat), invite: secret } : { seat: Number(seat), token: secret };
 }
 

@@ -92,13 +92,16 @@ export function savedSeat(room) {
  * the invitations to pass on (seat → code: the creator's, to the other people's seats).
  * Both are merged into those kept already: a link to another seat of the same table (the
  * creator trying their own invitation) must not drop the token of the seat that worked. An
- * invitation to a seat this browser holds is used: it goes. */
-export function saveSeats(room, seat, tokens, invites = {}) {
+ * invitation to a seat this browser holds is used: it goes. `handed`: the seat's token came
+ * in a link's address, not from this browser's own claim or table (seat → true, kept:
+ * whoever handed it over can still open the seat). */
+export function saveSeats(room, seat, tokens, invites = {}, handed = false) {
   const all = readSeats();
   const known = { ...(all[room]?.tokens ?? {}), ...tokens };
   const open = Object.fromEntries(Object.entries({ ...(all[room]?.invites ?? {}), ...invites })
     .filter(([s]) => !known[s]));
-  all[room] = { seat, token: known[String(seat)], tokens: known, invites: open };
+  const given = { ...(all[room]?.handed ?? {}), ...(handed ? { [seat]: true } : {}) };
+  all[room] = { seat, token: known[String(seat)], tokens: known, invites: open, handed: given };
   localStorage.setItem(SEATS_KEY, JSON.stringify(all));
 }
 

@@ -35,12 +35,7 @@ function gameModule(name) {
 export async function showTable(main, connection, room, link) {
   // A link's seat is tried, and kept only once the server's `joined` accepts it: saved at
   // once, a wrong token replaced the seat that worked here, and no link opened it again.
-  // An invitation this browser claimed already opens its seat with its token: it is
-  // claimed once, and the link stays in the history. Else it is claimed with the token
-  // this browser chose for it, kept before the claim is sent (see claimToken).
-  const held = link?.invite ? savedSeat(room)?.tokens?.[link.seat] : undefined;
-  let seat = held ? { seat: link.seat, token: held } : link ?? savedSeat(room);
-  if (seat?.invite !== undefined) seat.token = claimToken(room, seat.seat, seat.invite);
+  let seat = seatToOpen(room, link);
   if (!seat) {
     main.innerHTML = `<section class="notice"><p>This browser holds no seat at that table.</p>
       <p><a class="button" href="#/">Back to the games</a></p></section>`;
@@ -59,6 +54,8 @@ export async function showTable(main, connection, room, link) {
           <a class="button" href="#/">Home</a>
         </div>
       </div>
+      <p class="handed" role="alert" hidden>This seat was opened by a link that carries its
+        key, not by an invitation: whoever gave you that link can see this seat's hand.</p>
       <p class="status" aria-live="polite"></p>
       <p class="sideways">Turn your phone sideways to see the table larger.
         <button type="button" aria-label="Dismiss this note">✕</button></p>
@@ -199,6 +196,7 @@ export async function showTable(main, connection, room, link) {
     showBar(page, next, module, others);
     showEnd(page.querySelector('.end-panel'), page.querySelector('.actions'), next, connection, module);
     showInvites(page.querySelector('.invites'), next);
+    page.querySelector('.handed').hidden = !wasHanded(next);
     // For people nothing; for scripts and tests a stable sign of which state is shown.
     Object.assign(page.dataset, {
       game: next.game, ply: String(next.ply), turn: String(next.your_turn), over: String(!!next.outcome),
@@ -213,9 +211,12 @@ export async function showTable(main, connection, room, link) {
       // A claimed invitation's token is the seat's: the seat opens with it from now on,
       // and the address drops the used link. (Until this answer comes, a rejoin claims
       // again with the same token: the server takes it as the same claim.)
+      // A token from the address is marked as handed over, unless this browser held it.
       const claimed = seat.invite !== undefined;
+      const handed = seat.fromAddress === true;
       seat = { seat: event.seat, token: seat.token };
-      saveSeats(room, event.seat, { ...event.tokens, [event.seat]: seat.token }, event.invites);
+      const tokens = { ...event.tokens, [event.seat]: seat.token };
+      saveSeats(room, event.seat, tokens, event.invites, handed);
       if (claimed) {
         claimAnswered(room, event.seat);
         history.replaceState(null, '', `#/room/${room}`);
@@ -453,6 +454,7 @@ function showInvites(section, view) {
     .filter((s) => s !== view.seat)
     .sort((a, b) => a - b);
   section.hidden = seats.length === 0;
+  section.querySelector('p').hidden = !invitations(view); // (it tells of invitations)
   const list = section.querySelector('ul');
   list.innerHTML = '';
   for (const seat of seats) {
@@ -464,14 +466,48 @@ function showInvites(section, view) {
 }
 
 /** What the list offers for another person's seat: the way back to it (a seat this browser
- * holds: its creator opened that invitation), that it was taken (its invitation claimed, as
- * the server tells the whole table: nothing to pass on), or its invitation, to pass on. */
+ * holds: its creator opened that invitation; its token stays out of the address, which
+ * people copy and pass on), that it was taken (its invitation claimed, as the server tells
+ * the whole table: nothing to pass on), or its invitation, to pass on. At a table started
+ * before invitations its creator holds every seat's token: the seat's link, to pass on. */
 function seatEntry(view, seat, token, invite) {
   if (!token && view.seats[seat]?.taken) return 'joined (the invitation is used)';
   const anchor = document.createElement('a');
+  if (token && invitations(view)) {
+    anchor.href = `#/room/${view.room}/${seat}`;
+    anchor.textContent = 'your seat in this browser';
+    return anchor;
+  }
   anchor.href = token
-    ? `#/room/${view.room}/${seat}/${token}`
+    ? `${location.origin}/#/room/${view.room}/${seat}/${token}`
     : `${location.origin}/#/room/${view.room}/${seat}/invite/${invite}`;
-  anchor.textContent = token ? 'your seat in this browser' : anchor.href;
+  anchor.textContent = anchor.href;
   return anchor;
+}
+
+/** Whether the table was started with invitations: a table started before them passes
+ * its seats' tokens in links, by design. */
+const invitations = (view) => view.seats.some((s) => s.invited);
+
+/** Whether this seat's token was handed to this browser in a link, at a table of
+ * invitations: whoever gave it can open the seat (and read its hand) unseen. The creator's
+ * own seat counts too: it has no invitation, and a creator who claimed the friend's seat
+ * could send the friend theirs. */
+function wasHanded(view) {
+  return invitations(view) && !!savedSeat(view.room)?.handed?.[view.seat];
+}
+
+/** The seat to open and how: the one this browser last sat at (no seat in the link); one
+ * it holds, by the token kept here (#/room/<id>/<seat>, or an invitation it claimed
+ * already: claimed once, the link stays in the history); an invitation to claim, with the
+ * token this browser chose for it, kept before the claim is sent (see claimToken); or the
+ * address's token, handed over unless this browser holds that very token already. */
+function seatToOpen(room, link) {
+  const saved = savedSeat(room);
+  if (!link) return saved && { seat: saved.seat, token: saved.token };
+  const held = saved?.tokens?.[link.seat];
+  if (link.token !== undefined) return { ...link, fromAddress: link.token !== held };
+  if (held) return { seat: link.seat, token: held };
+  if (link.invite === undefined) return null;
+  return { ...link, token: claimToken(room, link.seat, link.invite) };
 }
