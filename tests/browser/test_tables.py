@@ -493,7 +493,7 @@ def test_two_people_play_domino_from_two_browsers(
     first = table_on(open_page(), live)
     # (No chosen deal with another person at the table: it would tell its chooser every hand.)
     first.start("domino", bots=["human"])
-    link = first.page.locator(".invites a").first.get_attribute("href")
+    link = first.page.locator(".invites input").first.input_value()
     assert f"#/room/{first.room_id}/1/invite/" in link
     second = table_on(open_page(), live)
     second.page.goto(link)
@@ -508,9 +508,10 @@ def test_two_people_play_domino_from_two_browsers(
     third = table_on(open_page(), live)
     third.page.goto(link)
     expect(third.page.locator(".notice .refused")).to_have_text(
-        "This game cannot be opened: this seat's invitation was used already; ask whoever "
-        "holds the seat."
+        "This seat's invitation was used already: if you opened it before, go on in that "
+        "browser; if not, tell whoever sent it to you."
     )
+    expect(third.page.get_by_role("link", name="Back to the games")).to_be_visible()
     room = first.room()
     for _ in range(4):
         mover = first if room.state.current_player == 0 else second
@@ -524,6 +525,39 @@ def test_two_people_play_domino_from_two_browsers(
         assert not leaked_tiles(hidden, page_text(person.page))
         assert person.page.get_by_role("button", name="Undo").is_disabled()
     second.shot(shots / "domino-second-person.png")
+
+
+def test_the_creator_is_shown_the_invitation_to_send_and_who_has_not_joined(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """The creator read "Waiting for player 2…" as if player 2 were thinking, with the
+    invitation folded away under the table; its link was a link, which a click (a tap to
+    copy it, on a phone) opened, claiming the friend's seat for the creator. The status
+    line says who has not joined yet and where their link is, the list is open, and the
+    link is text to copy with a button."""
+    first = table_on(open_page(), live)
+    first.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    first.start("domino", bots=["human"])
+    page = first.page
+    while first.room().state.current_player == 0:  # (a random deal: either may start)
+        first.wait_turn()
+        assert first.click_move()
+    expect(page.locator(".status")).to_have_text(
+        "Waiting for player 2 to join: send them their link (Invite the other players, under "
+        "the table)"
+    )
+    expect(page.locator(".invites")).to_have_attribute("open", "")
+    assert page.locator(".invites a").count() == 0  # nothing to open by a click
+    link = page.locator(".invites input").first.input_value()
+    assert f"#/room/{first.room_id}/1/invite/" in link
+    page.locator(".invites button", has_text="Copy link").click()
+    expect(page.locator(".invites button").first).to_have_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    second = table_on(open_page(), live)
+    second.page.goto(link)
+    second.page.wait_for_selector(".table-page[data-game=domino]")
+    expect(page.locator(".status")).to_have_text(re.compile(r"Waiting for player 2…$"))
+    expect(page.locator(".invites li")).to_have_text("Player 2: joined (the invitation is used)")
 
 
 def test_a_game_is_resumed_or_forgotten_from_the_home_page(table: Any) -> None:
@@ -966,8 +1000,8 @@ def test_the_invitation_links_fit_a_phone(open_page: Any, live: Any, table_on: A
     table = table_on(open_page(375, 740), live)
     table.start("scalafrutta", bots=["human", "greedy"])
     # (A random deal: whoever starts, the links are there; the other person may be to move.)
-    table.page.locator(".invites summary").click()
-    assert table.page.locator(".invites a").first.is_visible()
+    assert table.page.locator(".invites input").first.is_visible()
+    assert table.page.locator(".invites button", has_text="Copy link").first.is_visible()
     assert table.page.evaluate("document.documentElement.scrollWidth") <= 375
 
 
@@ -1297,7 +1331,7 @@ def test_an_invitation_whose_answer_was_lost_opens_its_seat_on_reconnecting(
     page claims with a token it made and kept, and claims again with it on reconnecting."""
     first = table_on(open_page(), live)
     first.start("domino", bots=["human"])
-    link = first.page.locator(".invites a").first.get_attribute("href")
+    link = first.page.locator(".invites input").first.input_value()
     second = table_on(open_page(), live)
     lost: list[str] = []
 
@@ -1333,9 +1367,8 @@ def test_the_creator_who_opens_their_own_invitation_keeps_their_seat(table: Any)
     table.start("domino", bots=["human"])
     page = table.page
     room = table.room_id
-    page.locator(".invites summary").click()
-    invitation = page.locator(".invites a").first.get_attribute("href")
-    page.locator(".invites a").first.click()
+    invitation = page.locator(".invites input").first.input_value()
+    page.goto(invitation)
     page.wait_for_function(
         "room => JSON.parse(localStorage.getItem('ludoteca.seats'))[room].seat === 1", arg=room
     )
@@ -1361,7 +1394,7 @@ def test_the_creator_who_opens_their_own_invitation_keeps_their_seat(table: Any)
 
 HANDED = (
     "This seat was opened by a link that carries its key, not by an invitation: whoever "
-    "gave you that link can see this seat's hand."
+    "gave you that link can see your hand."
 )
 
 
@@ -1375,8 +1408,8 @@ def test_a_seat_s_key_in_a_link_is_found_out_by_whoever_opens_it(
     first = table_on(open_page(), live)
     first.start("domino", bots=["human"])
     room = first.room_id
-    first.page.locator(".invites summary").click()
-    first.page.locator(".invites a").first.click()  # the creator claims seat 2 themselves
+    # The creator claims seat 2 themselves.
+    first.page.goto(first.page.locator(".invites input").first.input_value())
     first.page.wait_for_function(
         "room => JSON.parse(localStorage.getItem('ludoteca.seats'))[room].seat === 1", arg=room
     )
@@ -1387,6 +1420,8 @@ def test_a_seat_s_key_in_a_link_is_found_out_by_whoever_opens_it(
         friend.page.goto(f"{live.url}#/room/{room}/{seat}/{tokens[str(seat)]}")
         friend.page.wait_for_selector(".table-page[data-game=domino]")
         expect(friend.page.locator(".handed")).to_have_text(HANDED)
+        # Kept in this browser, the key leaves the address, which people copy and pass on.
+        expect(friend.page).to_have_url(re.compile(rf"#/room/{room}/{seat}$"))
         friend.page.goto(f"{live.url}#/room/{room}")  # the same seat, the link left behind
         friend.page.wait_for_selector(".table-page[data-game=domino]")
         expect(friend.page.locator(".handed")).to_have_text(HANDED)
@@ -1426,8 +1461,9 @@ def test_a_table_started_before_invitations_offers_its_seats_links(
     creator.page.locator(".invites summary").click()
     links = [f"{live.url}#/room/oldtable/{seat}/{tokens[seat]}" for seat in (1, 2)]
     expect(creator.page.locator(".invites li")).to_have_text(
-        [f"Player 2: {links[0]}", f"Player 3: {links[1]}"]
+        ["Player 2: Copy link", "Player 3: Copy link"]
     )
+    assert [box.input_value() for box in creator.page.locator(".invites input").all()] == links
     expect(creator.page.locator(".invites p")).to_be_hidden()  # (it tells of invitations)
     expect(creator.page.locator(".handed")).to_be_hidden()
     friend = table_on(open_page(), live)

@@ -19,7 +19,10 @@ from fastapi.testclient import TestClient
 
 from ludoteca.server.rooms import Room
 
-USED = "this seat's invitation was used already; ask whoever holds the seat"
+USED = (
+    "this seat's invitation was used already: if you opened it before, go on in that browser;"
+    " if not, tell whoever sent it to you"
+)
 MINE = "friend-chose-this-token"
 """A token a claimer chose (a page makes 16 random bytes in base64url)."""
 

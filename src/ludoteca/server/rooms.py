@@ -119,7 +119,8 @@ class Room:
         if claim == "used":
             raise ProtocolError(
                 "forbidden",
-                "this seat's invitation was used already; ask whoever holds the seat",
+                "this seat's invitation was used already: if you opened it before, go on"
+                " in that browser; if not, tell whoever sent it to you",
             )
         tokens = list(self.saved.tokens)
         tokens[seat] = token

@@ -55,7 +55,7 @@ export async function showTable(main, connection, room, link) {
         </div>
       </div>
       <p class="handed" role="alert" hidden>This seat was opened by a link that carries its
-        key, not by an invitation: whoever gave you that link can see this seat's hand.</p>
+        key, not by an invitation: whoever gave you that link can see your hand.</p>
       <p class="status" aria-live="polite"></p>
       <p class="sideways">Turn your phone sideways to see the table larger.
         <button type="button" aria-label="Dismiss this note">✕</button></p>
@@ -66,8 +66,9 @@ export async function showTable(main, connection, room, link) {
       </div>
       <div class="actions" aria-label="moves"></div>
       <details class="invites" hidden><summary>Invite the other players</summary>
-        <p>Send each player their own link: it opens their seat once. A link that says it was
-          used was opened by someone else, who could see that seat's tiles.</p><ul></ul></details>
+        <p>Copy each person's link and send it to them. A link works once, for whoever opens it
+          first: don't open it yourself. If a friend's link says it was used, someone else took
+          that seat and can see its tiles.</p><ul></ul></details>
       <p class="keys">Click or drag a card or tile, then its target · keyboard: Tab / arrows to
         move, Enter to choose, Esc to cancel, U undo, Y redo, H hint, ? rules</p>
     </section>`;
@@ -214,12 +215,17 @@ export async function showTable(main, connection, room, link) {
       // A token from the address is marked as handed over, unless this browser held it.
       const claimed = seat.invite !== undefined;
       const handed = seat.fromAddress === true;
+      const keyed = seat.fromAddress !== undefined; // (a token in the address)
       seat = { seat: event.seat, token: seat.token };
       const tokens = { ...event.tokens, [event.seat]: seat.token };
       saveSeats(room, event.seat, tokens, event.invites, handed);
       if (claimed) {
         claimAnswered(room, event.seat);
         history.replaceState(null, '', `#/room/${room}`);
+      } else if (keyed) {
+        // Kept here now: the key leaves the address, which people copy and pass on (the
+        // page's own links to a seat carry none either).
+        history.replaceState(null, '', `#/room/${room}/${event.seat}`);
       }
     } else if (event.type === 'joined' && event.room !== room) {
       saveSeats(event.room, event.seat, event.tokens, event.invites);
@@ -237,7 +243,11 @@ export async function showTable(main, connection, room, link) {
         // say so, with the way home, instead of an empty felt under live buttons.
         main.innerHTML = `<section class="notice"><p class="refused"></p>
           <p><a class="button" href="#/">Back to the games</a></p></section>`;
-        main.querySelector('.refused').textContent = `This game cannot be opened: ${event.message}.`;
+        // A refused invitation says all by itself ("This seat's invitation was used
+        // already: …"), where "This game cannot be opened: this seat's …" read as two.
+        const claim = seat.invite !== undefined && event.code === 'forbidden';
+        main.querySelector('.refused').textContent = claim
+          ? `${capitalise(event.message)}.` : `This game cannot be opened: ${event.message}.`;
         return;
       }
       toast(event.code === 'illegal' ? refusal(event.message, sent, module, view) : event.message, 'error');
@@ -308,7 +318,13 @@ function showBar(page, view, module, others) {
   let status;
   if (view.outcome) status = 'The game is over.';
   else if (view.your_turn) status = tap(module.prompt?.(view.observation, view) ?? 'Your move.');
-  else status = `Waiting for ${seatName(view, view.to_move)}…`;
+  else if (waitsToJoin(view, view.to_move)) {
+    // Not "Waiting for player 2…" as if they were thinking: no one sits there yet. The
+    // creator, who holds the seat's invitation, is told where it is.
+    const sending = savedSeat(view.room)?.invites?.[view.to_move]
+      ? ': send them their link (Invite the other players, under the table)' : '…';
+    status = `Waiting for ${seatName(view, view.to_move)} to join${sending}`;
+  } else status = `Waiting for ${seatName(view, view.to_move)}…`;
   const played = others.map(({ seat, move }) => {
     // A table module may say another's move with its own verb ("drew a set-aside tile").
     const what = move === null
@@ -455,6 +471,12 @@ function showInvites(section, view) {
     .sort((a, b) => a - b);
   section.hidden = seats.length === 0;
   section.querySelector('p').hidden = !invitations(view); // (it tells of invitations)
+  // Open while a link waits to be sent: closed under the table, the creator read "Waiting
+  // for player 2…" and saw no link. Opened once: a player who closes it keeps it closed.
+  if (!section.dataset.opened && seats.some((seat) => waitsToJoin(view, seat))) {
+    section.open = true;
+    section.dataset.opened = 'true';
+  }
   const list = section.querySelector('ul');
   list.innerHTML = '';
   for (const seat of seats) {
@@ -465,6 +487,9 @@ function showInvites(section, view) {
   }
 }
 
+/** Whether a seat is a person's whose invitation no one has claimed yet. */
+const waitsToJoin = (view, seat) => !!view.seats[seat]?.invited && !view.seats[seat]?.taken;
+
 /** What the list offers for another person's seat: the way back to it (a seat this browser
  * holds: its creator opened that invitation; its token stays out of the address, which
  * people copy and pass on), that it was taken (its invitation claimed, as the server tells
@@ -472,17 +497,49 @@ function showInvites(section, view) {
  * before invitations its creator holds every seat's token: the seat's link, to pass on. */
 function seatEntry(view, seat, token, invite) {
   if (!token && view.seats[seat]?.taken) return 'joined (the invitation is used)';
-  const anchor = document.createElement('a');
   if (token && invitations(view)) {
+    const anchor = document.createElement('a');
     anchor.href = `#/room/${view.room}/${seat}`;
     anchor.textContent = 'your seat in this browser';
     return anchor;
   }
-  anchor.href = token
+  return linkToSend(token
     ? `${location.origin}/#/room/${view.room}/${seat}/${token}`
-    : `${location.origin}/#/room/${view.room}/${seat}/invite/${invite}`;
-  anchor.textContent = anchor.href;
-  return anchor;
+    : `${location.origin}/#/room/${view.room}/${seat}/invite/${invite}`);
+}
+
+/** A link to pass on, as text to copy with a button: as a link, a click (or a finger's tap
+ * to copy it on a phone) opened it, which claimed the friend's seat for the creator, and
+ * the friend's link no longer worked. */
+function linkToSend(url) {
+  const box = document.createElement('span');
+  box.className = 'send-link';
+  const text = document.createElement('input');
+  text.type = 'text';
+  text.readOnly = true;
+  text.value = url;
+  text.size = url.length; // (the whole link where there is room; a phone's screen cuts it)
+  text.setAttribute('aria-label', 'link to send');
+  text.addEventListener('focus', () => text.select());
+  const copy = document.createElement('button');
+  copy.type = 'button';
+  copy.textContent = 'Copy link';
+  copy.addEventListener('click', async () => {
+    text.select();
+    try {
+      // (Only in a secure context: a server reached by its address on the network is not.)
+      await navigator.clipboard.writeText(url);
+    } catch {
+      if (!document.execCommand('copy')) {
+        toast('Select the link and copy it.');
+        return;
+      }
+    }
+    copy.textContent = 'Copied';
+    setTimeout(() => { copy.textContent = 'Copy link'; }, 2000);
+  });
+  box.append(text, copy);
+  return box;
 }
 
 /** Whether the table was started with invitations: a table started before them passes
