@@ -158,9 +158,7 @@ def test_every_seat_sees_which_seats_are_taken(client: TestClient, player: Any, 
     assert claimed["type"] == "joined"
     mine = friend.receive()
     assert [s["taken"] for s in mine["seats"]] == [True, False, False, True]
-    secrets = [MINE, joined["tokens"]["0"], *joined["invites"].values()]
-    states = [e for e in player.seen + friend.seen if e["type"] == "state"]
-    assert not [s for s in secrets if s in json.dumps(states)]
+    assert_no_secret_in_states(joined, player, friend)
 
 
 def test_every_seat_sees_which_seats_an_invitation_opens(
@@ -176,9 +174,7 @@ def test_every_seat_sees_which_seats_an_invitation_opens(
     )
     assert claimed["type"] == "joined"
     assert [s["invited"] for s in friend.receive()["seats"]] == [False, True, False, True]
-    secrets = [MINE, joined["tokens"]["0"], *joined["invites"].values()]
-    states = [e for e in player.seen + friend.seen if e["type"] == "state"]
-    assert not [s for s in secrets if s in json.dumps(states)]
+    assert_no_secret_in_states(joined, player, friend)
 
 
 def test_no_seat_of_a_table_started_before_invitations_is_invited(
@@ -321,3 +317,10 @@ def test_a_secret_past_ascii_is_a_wrong_one(
     _, again = join(client, room=room, seat=1, invite=joined["invites"]["1"], token=MINE)
     assert again["type"] == "joined"  # (the claimer trying again: compared as bytes too)
     assert not caplog.records
+
+
+def assert_no_secret_in_states(joined: dict[str, Any], *connections: Any) -> None:
+    """No token nor invitation code of the table in any state these connections received."""
+    secrets = [MINE, joined["tokens"]["0"], *joined["invites"].values()]
+    states = [e for c in connections for e in c.seen if e["type"] == "state"]
+    assert not [s for s in secrets if s in json.dumps(states)]

@@ -4,6 +4,7 @@ a later one, so that the lines people read (`solve`, the hint) take fewer detour
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -122,11 +123,8 @@ def test_hints_along_a_line_take_its_shortcuts(monkeypatch: pytest.MonkeyPatch) 
     end = _end(game, line)
     plans.remember(game, plans.Plan(tuple(line), False, "at best 31 in sequence", 31, True))
 
-    def no_search(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the hint searched")
-
-    monkeypatch.setattr(fast, "decide", no_search)
-    monkeypatch.setattr(fast, "best_dead_end", no_search)
+    monkeypatch.setattr(fast, "decide", _never("the hint searched"))
+    monkeypatch.setattr(fast, "best_dead_end", _never("the hint searched"))
     hint = find_solver("gaps").hint
     assert hint is not None
     played = 0
@@ -163,13 +161,19 @@ def test_a_hint_whose_search_took_its_time_follows_its_line_without_a_look(
         clock[0] += 0.95 * seconds
         return gaps_solver.Hint(line[0], None, "search stopped"), None
 
-    def no_look(*args: object, **kwargs: object) -> None:
-        raise AssertionError("looked for a shortcut")
-
     monkeypatch.setattr(gaps_solver, "_searched", search_taking_most_of_the_time)
-    monkeypatch.setattr(shortcut, "shortcut", no_look)
+    monkeypatch.setattr(shortcut, "shortcut", _never("looked for a shortcut"))
     hint = find_solver("gaps").hint
     assert hint is not None
     answer = hint(game, 2.0)
     assert (answer.move, answer.note) == (line[0], "36 in sequence so far")
     plans.forget()
+
+
+def _never(what: str) -> Callable[..., None]:
+    """A stand-in for a function the test's path must not call: it fails, saying ``what``."""
+
+    def called(*args: object, **kwargs: object) -> None:
+        raise AssertionError(what)
+
+    return called
