@@ -1025,6 +1025,22 @@ def test_games_started_in_another_browser_take_one_line(
     assert note == "2 more games in progress started in another browser (resume them there)."
 
 
+def test_games_in_progress_say_who_else_sits_there(table: Any) -> None:
+    """The list of games in progress showed a game with a friend waiting like any other: it
+    now says who else sits at each table (nothing for a solitaire)."""
+    table.home()
+    table.name_player("host")
+    table.start("tappeto", seed=1)
+    table.start("scalafrutta", seed=7, bots=["random"])
+    table.start("domino", bots=["human"])
+    table.home()
+    entries = table.page.locator(".resume li span:first-child").all_inner_texts()
+    said = {entry.split(" · ")[0]: entry for entry in entries}
+    assert "with 1 other person" in said["Domino della Frutta"]
+    assert "with 1 bot" in said["Scalafrutta"] and "other person" not in said["Scalafrutta"]
+    assert " with " not in said["Tappeto"]
+
+
 def test_the_domino_special_move_asks_to_be_sure(table: Any) -> None:
     """Clicking a table tile offers the special move (block it) in a menu headed 'Which
     move?' over a single move; it asks 'Are you sure?'. The summary counts '1 tile', not

@@ -251,7 +251,7 @@ function showResume(section, rooms, titles) {
     const changed = Object.entries(room.params ?? {}).map(([k, v]) => `${k}=${v}`).join(',');
     const variant = changed ? `${room.variant}[${changed}]` : room.variant;
     const moves = `${room.plies} move${room.plies === 1 ? '' : 's'}`;
-    item.innerHTML = html`<span><strong>${titles[room.game] ?? room.game}</strong> · ${variant}${deal}
+    item.innerHTML = html`<span><strong>${titles[room.game] ?? room.game}</strong> · ${variant}${deal}${company(room.seats)}
       · ${moves} · ${when}</span>`;
     const link = document.createElement('a');
     link.href = `#/room/${room.room}`;
@@ -291,6 +291,18 @@ function elsewhereNote(note, list, elsewhere) {
   const more = list.children.length ? ' more' : '';
   note.textContent = `${elsewhere}${more} ${elsewhere === 1 ? 'game' : 'games'} in progress`
     + ' started in another browser (resume them there).';
+}
+
+/** Who else sits at a table, as the list of games in progress says it (" · with 1 other
+ * person and 2 bots"); nothing for a solitaire. Without it, a game with a friend waiting
+ * looked like any other. */
+function company(seats) {
+  const people = seats.filter((kind) => kind === 'human').length - 1;
+  const bots = seats.length - 1 - people;
+  const others = [];
+  if (people > 0) others.push(`${people} other ${people === 1 ? 'person' : 'people'}`);
+  if (bots > 0) others.push(`${bots} bot${bots === 1 ? '' : 's'}`);
+  return others.length ? ` · with ${others.join(' and ')}` : '';
 }
 
 /** A table with another person is theirs too: forgetting it is this browser's business
