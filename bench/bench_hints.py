@@ -312,16 +312,9 @@ def main() -> None:
     first.add_argument("--games", type=names, default=[], help="(default: every game)")
     first.add_argument("--hint-seconds", type=positive_seconds, default=TERMINAL_SECONDS)
     args = parser.parse_args()
-    if args.command == "first":
-        for name in args.games:
-            find_game(name)
-        bench_first(args)
-    elif args.command == "hints":
-        for name in args.games:
-            find_game(name)  # one that does not exist stops here
-        bench_hints(args)
-    else:
-        bench_bots(args)
+    for name in args.games if args.command != "bots" else []:
+        find_game(name)  # one that does not exist stops here
+    {"first": bench_first, "hints": bench_hints, "bots": bench_bots}[args.command](args)
 
 
 if __name__ == "__main__":

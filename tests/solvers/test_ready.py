@@ -15,14 +15,12 @@ import pytest
 GAMES = ("gaps", "muro", "mosaico", "acme", "tappeto", "domino", "scalafrutta")
 
 LOADED = """
-import importlib, pkgutil, sys
-import ludoteca.solvers as package
-import ludoteca.bots as bots
-from numba.core.registry import CPUDispatcher
+import sys
 from ludoteca.core import find_game
 from ludoteca.hints import hint_for, load_kernels
 from ludoteca.solvers import muro
 from ludoteca.solvers.gaps import plans
+from ludoteca.solvers.warm import compiled_functions
 
 mode, games = sys.argv[1], sys.argv[2:]
 for name in games:
@@ -32,14 +30,7 @@ for name in games:
     else:  # a player's first hint, on a deal of their own
         state = spec.new_game(None, seed=4)
         hint_for(state, state.current_player, 2.0)
-loaded = []
-for root in (package, bots):
-    for module in pkgutil.walk_packages(root.__path__, root.__name__ + "."):
-        found = importlib.import_module(module.name)
-        for name, value in vars(found).items():
-            if isinstance(value, CPUDispatcher) and value.__module__ == found.__name__:
-                if value.signatures:
-                    loaded.append(f"{found.__name__}.{name}")
+loaded = [f"{f.__module__}.{f.py_func.__name__}" for f in compiled_functions() if f.signatures]
 print(" ".join(sorted(loaded)))
 print(len(plans._plans), len(muro._plans))
 """

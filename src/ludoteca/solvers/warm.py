@@ -79,7 +79,7 @@ def fresh_compiled_code() -> bool:
     object's index file), which no public call offers; any surprise there answers no."""
     found = False
     try:
-        for dispatcher in _dispatchers():
+        for dispatcher in compiled_functions():
             index = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
             if index is None or not os.path.exists(index._index_path):
                 continue
@@ -91,7 +91,7 @@ def fresh_compiled_code() -> bool:
     return found
 
 
-def _dispatchers() -> list[Any]:
+def compiled_functions() -> list[Any]:
     """Every compiled function of the solvers and bots (their modules imported)."""
     import importlib
     import pkgutil
