@@ -1797,6 +1797,40 @@ def test_ctrl_d_at_the_hand_over_prompt_asks_as_quit_does(monkeypatch: pytest.Mo
     assert "this game is not saved" in result.stdout and "aborted" not in result.output
 
 
+def test_a_refused_quit_at_the_hand_over_prompt_stays_on_the_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two people at one screen, a move not saved, Ctrl-D at "press Enter when only you can
+    see": "this game is not saved" was printed, then wiped by the hand-over's clear as the
+    prompt was asked again, so a second Ctrl-D left the game without the warning seen."""
+    import io
+
+    from rich.console import Console
+
+    from ludoteca.cli import play
+
+    screen = Console(file=io.StringIO(), force_terminal=True, width=100)
+    state = find_game("domino").new_game(seed=4, players=2)
+    typed = iter(["", state.legal_moves_text()[0]])
+
+    def readline(prompt: str = "") -> str:
+        screen.file.write(prompt.replace("\x01", "").replace("\x02", "") + "\n")
+        line = next(typed, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    monkeypatch.setattr(play, "console", screen)
+    monkeypatch.setattr(play, "load_in_background", lambda specs: None)
+    monkeypatch.setattr("builtins.input", readline)
+    typed_at_a_terminal(monkeypatch, output_too=True)
+    play.run_session(play.Session(state, ["you", "you"], None, None))
+    written = screen.file.getvalue()  # type: ignore[attr-defined]
+    last_clear = written.rindex("\x1b[3J")
+    assert "this game is not saved" in written[last_clear:], written[last_clear:]
+    assert written.count("press Enter when only you can see") == 3  # seat 1; seat 2, twice
+
+
 @pytest.mark.parametrize("game", ["domino", "scalafrutta"])
 def test_undo_against_bots_takes_back_your_move_and_their_replies(game: str) -> None:
     """docs/web.md: against bots only, undo takes back your last move and the bots' replies
@@ -1840,7 +1874,7 @@ def test_undo_stands_refused_with_people_at_the_table() -> None:
 def test_a_tile_a_bot_gives_you_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     """Seed, Scalafrutta: when nothing matches, the mover chooses who gets the tile pushed
     out. A bot's move "R1>P1" did not say which tile you received; the line names it, and
-    it is the tile your captures gained."""
+    it is the tile your captures gained ("pushes out 4M and gives it to you")."""
     from ludoteca.cli.play import Session
     from ludoteca.core import find_game
 
@@ -1858,10 +1892,11 @@ def test_a_tile_a_bot_gives_you_is_named(capsys: pytest.CaptureFixture[str]) -> 
             said = capsys.readouterr().out
             gained = set(session._captured(0)) - before
             if gained:
-                assert f"(you receive {' '.join(sorted(gained))})" in said, said
+                (tile,) = gained
+                assert f"pushes out {tile} and gives it to you" in said, said
                 named += 1
             else:
-                assert "you receive" not in said
+                assert "gives it to you" not in said
     assert named == 3
 
 
@@ -1916,6 +1951,38 @@ def test_a_save_of_several_players_that_names_no_seats_is_not_played(tmp_path: P
     played = runner.invoke(app, ["play", "--load", str(save)])
     assert played.exit_code == 2, played.output
     assert "the save names no seats, and play needs to know who sits where" in played.output
+
+
+def test_a_save_whose_seats_name_no_bot_of_its_game_names_the_file(tmp_path: Path) -> None:
+    """A save seating an unknown bot was refused without the file's name ("no bot 'nosuch'
+    for domino"), unlike every other fault of a save; a solitaire's save seating a bot let
+    the bot play the game alone."""
+    import json
+
+    from ludoteca.core.saves import snapshot
+
+    saved = json.loads(snapshot(find_game("domino").new_game(None, 5, 2)).dumps())
+    unknown = tmp_path / "unknown-bot.json"
+    unknown.write_text(json.dumps({**saved, "seats": ["you", "nosuch"]}))
+    played = runner.invoke(app, ["play", "--load", str(unknown)])
+    assert played.exit_code == 2, played.output
+    assert f"{unknown}: no bot 'nosuch' for domino (bots: " in played.output
+    solitaire = json.loads(snapshot(find_game("gaps").new_game(None, 7, 1)).dumps())
+    botted = tmp_path / "botted.json"
+    botted.write_text(json.dumps({**solitaire, "seats": ["random"]}))
+    played = runner.invoke(app, ["play", "--load", str(botted)])
+    assert played.exit_code == 2, played.output
+    assert f"{botted}: gaps is a solitaire for one person; the save seats random" in played.output
+
+
+def test_a_solitaire_is_not_played_by_a_bot() -> None:
+    """`--players` is for the multiplayer games (its help says so): `play gaps --players
+    random` let the bot play the whole solitaire by itself. `--players you` is still fine."""
+    played = runner.invoke(app, ["play", "gaps", "--players", "random", "--seed", "4"])
+    assert played.exit_code == 2, played.output
+    assert "gaps is a solitaire: --players is for the multiplayer games" in played.output
+    played = runner.invoke(app, ["play", "gaps", "--players", "you", "--seed", "4"], input="quit\n")
+    assert played.exit_code == 0, played.output
 
 
 def test_a_terminal_without_unicode_gets_ascii_stand_ins_not_a_traceback() -> None:

@@ -2,7 +2,8 @@
 
 Seed (004, DOMINO DELLA FRUTTA): hands are "visibili a lui stesso, ma non agli avversari", the
 set-aside tiles stay face down ("coperte"), and after open play ("Tessere scoperte") every hand
-is visible to all. Docs ruling: a blocked tile stays known (everyone saw it face up).
+is visible to all. Docs rulings: a blocked tile stays known (everyone saw it face up); once
+the game is over every hand is shown.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def test_no_observation_ever_contains_a_hidden_tile(seed: int, players: int) -> 
         for player in range(players):
             hidden = state.hidden_from(player)
             assert {str(t) for t in state.aside} <= hidden
-            if not state.opened:
+            if not state.opened and not state.is_over:
                 others = {str(t) for p, h in enumerate(state.hands) if p != player for t in h}
                 assert others <= hidden
             texts = _strings(state.observation(player))
@@ -73,12 +74,28 @@ def test_each_seat_sees_its_hand_the_table_and_the_counts(seed: int, players: in
             assert seen["aside_count"] == len(state.aside)
             table = {(e["tile"], e["blocked"]) for e in seen["table"]}
             assert table == {(str(t), down) for _, t, down in state.table.tiles()}
-            if state.opened:
+            if state.opened or state.is_over:
                 assert seen["hands"] == [[str(t) for t in h] for h in state.hands]
             else:
                 assert seen["hands"] is None
             if player != state.current_player:
                 assert seen["legal_moves"] == []
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 4))
+def test_every_hand_is_shown_once_the_game_is_over(seed: int, players: int) -> None:
+    """Docs ruling (docs/rules/domino.md, "Hands at the end"): the terminal and the web page
+    left the other hands hidden at the end, though the replay shows them; now the last
+    position shows every seat every hand, and hides only the set-aside tiles."""
+    last = _states(seed, players)[-1]
+    assert last.is_over
+    for player in range(players):
+        assert last.observation(player)["hands"] == [[str(t) for t in h] for h in last.hands]
+        assert last.hidden_from(player) == {str(t) for t in last.aside}
+    if not last.opened:
+        before = _states(seed, players)[-2]
+        assert before.observation(0)["hands"] is None
 
 
 @settings(max_examples=15, deadline=None)

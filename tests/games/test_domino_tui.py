@@ -63,3 +63,18 @@ def test_a_hand_of_one_tile_says_one_tile() -> None:
 
     text = _text(make("1M@r0", ("2M", "")), 1)
     assert re.search(r"seat 1\b.*: 1 tile\b", text) and "1 tiles" not in text
+
+
+def test_the_last_board_shows_every_hand() -> None:
+    """Docs ruling (docs/rules/domino.md, "Hands at the end"): the terminal's last board said
+    "hands hidden" and showed only the seat's own hand; once the game is over it shows them all."""
+    state = SPEC.new_game(None, 2, 3)
+    rng = DealRng(2, "tui-end")
+    while not state.is_over:
+        state.apply(rng.choice([m for m in state.legal_moves() if str(m) != "open"]))
+    assert not state.opened
+    text = _text(state, 0)
+    assert "hands shown: the game is over" in text and "hands hidden" not in text
+    for hand in state.hands[1:]:
+        if hand:
+            assert " ".join(str(t) for t in hand) in text

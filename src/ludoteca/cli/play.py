@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.segment import ControlType, Segment
 
-from ludoteca.bots.base import Bot, make_bot
+from ludoteca.bots.base import Bot, bots_for, make_bot
 from ludoteca.cli.app import app, console, fail
 from ludoteca.cli.common import (
     DbOpt,
@@ -43,6 +43,7 @@ from ludoteca.rules_docs import players_part, without_sections
 from ludoteca.store.files import read_text, write_atomic
 from ludoteca.store.results import record_finished
 from ludoteca.tui.base import renderer_for
+from ludoteca.tui.narrate import narration
 
 HUMAN = "you"
 HINT_SECONDS = 2.0
@@ -151,6 +152,9 @@ class Session:
         }
         self.rng = DealRng(state.seed or 0, "bots")
         self.shown_to: int | None = None
+        self.blank_for: int | None = None
+        """The seat the screen was last cleared for, while nothing of a hand has been drawn
+        since (:meth:`hot_seat`): what is on it then is only what was said to that seat."""
         self.announced = False
         # A game counts once, when it ends here: not again after an undo and a new ending
         # (as on the web, the first ending counts), nor when a finished save is loaded.
@@ -202,6 +206,7 @@ class Session:
         # The panel names the bots in their seats, as their moves do ("seat 2 (strong)").
         named = observation if self.spec.is_solitaire else {**observation, "seat_names": self.seats}
         console.print(Panel(renderer_for(self.spec.name)(named), title=title, expand=False))
+        self.blank_for = None
         moves = observation.get("legal_moves") or []
         if moves and not self.state.is_over:
             listed = joined(moves[:30]) + (
@@ -217,8 +222,13 @@ class Session:
         """With two or more people at one screen, hide a hand until its player is ready, then
         show it (it was drawn before the screen was cleared, and not after)."""
         if self._handing_over(player):
-            console.clear()
-            console.control(EraseScrollback())
+            if self.blank_for != player:
+                # Not again when the prompt is asked again (after a refused quit at it): the
+                # screen shows no hand, and clearing it wiped "this game is not saved" before
+                # anyone read it, so the next quit left the game without a warning seen.
+                console.clear()
+                console.control(EraseScrollback())
+                self.blank_for = player
             ask(f"[bold]Seat {player + 1}[/], your turn: press Enter when only you can see.")
             self.shown_to = player
             self.show()
@@ -227,15 +237,20 @@ class Session:
     def bot_turn(self, player: int) -> None:
         move = self.bots[player].choose(self.state.observation(player), self.rng)
         you = self.viewer()
+        seen = self.state.observation(you)
         before = self._captured(you)
         with whole():
             self.state.apply(move)
+        # What the move did, as far as you may see it (Scalafrutta: the tile drawn, the tile
+        # pushed out and who got it): "plays T3" alone left it to be worked out from the board.
+        told = narration(self.spec.name, seen, self.state.observation(you), player, you)
         # A tile the bot's move gave you (Scalafrutta: the tile pushed out goes to a chosen
         # player when nothing matched) is named: "R1>P1" alone did not say which.
         gained = sorted(set(self._captured(you)) - set(before))
         given = f" (you receive {' '.join(gained)})" if gained and player != you else ""
         console.print(
-            f"[magenta]seat {player + 1} ({self.seats[player]})[/] plays [bold]{move}[/]{given}"
+            f"[magenta]seat {player + 1} ({self.seats[player]})[/] plays [bold]{move}[/]"
+            + (f": {told}" if told else given)
         )
 
     def _captured(self, seat: int) -> list[str]:
@@ -558,6 +573,10 @@ def play_command(
             raise fail("say which game: ludoteca play GAME (see 'ludoteca games'), or --load FILE")
         spec, chosen = resolve(game, variant, param)
         seats = players_list(players, spec)
+        if spec.is_solitaire and seats != [HUMAN]:
+            # (a bot played the whole solitaire by itself, though the option's help says it
+            # is for the multiplayer games)
+            raise fail(f"{spec.name} is a solitaire: --players is for the multiplayer games")
         if (seed is not None or position is not None) and not may_choose_the_deal(spec, seats):
             options = (("seed", seed), ("position", position))
             named = " and ".join(f"--{name}" for name, given in options if given is not None)
@@ -599,5 +618,16 @@ def _resumed(
     if not saved.seats and state.players > 1:
         # (it sat one person at a table of several: an IndexError)
         raise fail(f"{load}: the save names no seats, and play needs to know who sits where")
+    seats = saved.seats or [HUMAN]
+    if state.spec.is_solitaire and seats != [HUMAN]:
+        named = ", ".join(seats)
+        raise fail(
+            f"{load}: {state.spec.name} is a solitaire for one person; the save seats {named}"
+        )
+    for seat in seats:
+        if seat != HUMAN and seat not in bots_for(state.spec.name):
+            # (the error came from the bot's making, without the file's name)
+            known = ", ".join(sorted(bots_for(state.spec.name)))
+            raise fail(f"{load}: no bot '{seat}' for {state.spec.name} (bots: {known})")
     # (A save from before games had an id gets one now.)
-    return state, saved.seats or [HUMAN], saved.start, saved.game_id or uuid.uuid4().hex
+    return state, seats, saved.start, saved.game_id or uuid.uuid4().hex

@@ -278,7 +278,8 @@ class DominoState(State[DominoMove]):
             ],
             "hand": [str(t) for t in self.hands[player]] if seated else [],
             "hand_sizes": [len(h) for h in self.hands],
-            "hands": [[str(t) for t in h] for h in self.hands] if self.opened else None,
+            # Open hands, or a game over: every hand is shown (RULES.md, docs/rules/domino.md).
+            "hands": [[str(t) for t in h] for h in self.hands] if self._shown() else None,
             "aside_count": len(self.aside),
             "special_used": list(self.special),
             "eliminated": list(self.out),
@@ -309,9 +310,14 @@ class DominoState(State[DominoMove]):
             if not self.table.can_place(t)
         }
 
+    def _shown(self) -> bool:
+        """Is every hand on the table for all to see: declared open, or the game over (what
+        the others held is no secret then, and the replay shows it too)."""
+        return self.opened or self.is_over
+
     def hidden_from(self, player: int) -> frozenset[str]:
         hidden = {str(t) for t in self.aside}
-        if not self.opened:
+        if not self._shown():
             hidden.update(str(t) for p, h in enumerate(self.hands) if p != player for t in h)
         return frozenset(hidden)
 

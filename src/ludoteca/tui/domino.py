@@ -72,7 +72,10 @@ def _players(observation: Mapping[str, Any]) -> RenderableType:
 
 def render(observation: Mapping[str, Any]) -> RenderableType:
     status = Text(f"Set-aside tiles: {observation['aside_count']}   ")
-    status.append("open play" if observation["open"] else "hands hidden")
+    if observation["open"]:
+        status.append("open play")
+    else:
+        status.append("hands shown: the game is over" if observation["outcome"] else "hands hidden")
     parts: list[RenderableType] = [_grid(observation), status, _players(observation)]
     if observation["you"] is not None:
         parts.append(Text("Your hand: ").append_text(_tiles(observation["hand"])))

@@ -1,0 +1,49 @@
+"""A bot's move at the terminal says what it did, from what the person watching may see.
+
+Seed (Scalafrutta): the drawn tile is pushed into the square, the tile pushed out is captured
+(or, when nothing matches, given to an opponent). Docs ruling (docs/rules/scalafrutta.md,
+`coperte`: what opponents see): another's captured tiles are never shown."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from ludoteca.cli import play
+from ludoteca.core import find_game
+
+
+@pytest.mark.parametrize("variant", ["scalafrutta", "coperte"])
+def test_a_bots_insertion_names_the_tile_drawn_and_where_the_pushed_tile_went(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It said only "seat 2 (strong) plays T3": what was drawn and who took what had to be
+    worked out from the board. Under coperte the tile a bot captures is not named."""
+    screen = Console(file=io.StringIO(), width=200, color_system=None)
+    monkeypatch.setattr(play, "console", screen)
+    for seed in range(6):
+        state = find_game("scalafrutta").new_game(variant, seed, 3)
+        session = play.Session(state, ["you", "strong", "greedy"], None, None)
+        while state.current_player == 0:
+            state.apply(state.legal_moves()[0])
+        mover = state.current_player
+        square = {tile for row in state.observation(0)["square"] for tile in row}
+        counts = list(state.observation(0)["captured_count"])
+        session.bot_turn(mover)
+        said = screen.file.getvalue().splitlines()[-1]  # type: ignore[attr-defined]
+        after = state.observation(0)
+        entered = {tile for row in after["square"] for tile in row} - square
+        (left,) = square - {tile for row in after["square"] for tile in row}
+        (gainer,) = [s for s, n in enumerate(after["captured_count"]) if n > counts[s]]
+        assert said.startswith(f"seat {mover + 1} (") and f"draws {entered.pop()}" in said, said
+        if gainer == mover:
+            assert said.endswith("and captures it"), said
+        else:
+            whom = "you" if gainer == 0 else f"seat {gainer + 1}"
+            assert said.endswith(f"and gives it to {whom}"), said
+        hidden = variant == "coperte" and gainer != 0
+        assert (left in said) is not hidden, (said, left)
+        for tile in state.hidden_from(0):
+            assert tile not in said, (said, tile)
