@@ -9,7 +9,7 @@ from ludoteca.core.errors import IllegalMoveError, NotationError
 from ludoteca.core.registry import find_game
 from ludoteca.core.tiles import ALL_TILES, Tile
 from ludoteca.games._scalafrutta_split import best_split
-from ludoteca.games.scalafrutta import ScalafruttaState, Split
+from ludoteca.games.scalafrutta import Insert, ScalafruttaState, Split
 
 SPEC = find_game("scalafrutta")
 
@@ -104,12 +104,37 @@ def test_no_match_gives_the_tile_to_a_chosen_opponent() -> None:
     state = build(GRID, pile="5M", held=("", "", ""), stage="insert P1 last P3")
     moves = state.legal_moves_text()
     assert len(moves) == 24 and {"L1>P2", "B3>P3"} <= set(moves)
-    with pytest.raises(IllegalMoveError, match="matches nowhere"):
+    # The refusals name the moves there are (the example read `L1>P?`, which no one can type).
+    with pytest.raises(IllegalMoveError, match=r"matches nowhere: .* \(L1>P2 or L1>P3\)$"):
         state.apply("L1")
-    with pytest.raises(IllegalMoveError, match="must go to an opponent"):
+    with pytest.raises(IllegalMoveError, match=r"must go to an opponent \(L1>P2 or L1>P3\)$"):
         state.apply("L1>P1")
     state.apply("B2>P3")
     assert held(state, 2) == {"2M"} and held(state, 0) == set()
+
+
+def test_with_one_opponent_the_gift_needs_no_name() -> None:
+    """Seed: with no tile to match, the tile pushed out goes to an opponent of the mover's
+    choice. Ruling (docs/rules/scalafrutta.md, "Gift with 2 players"): with one opponent
+    there is no choice, so `L1` alone is read as `L1>P2` (for P1; `L1>P1` for P2), the move's
+    text. It was refused, "say who gets the pushed-out tile, e.g. L1>P?"."""
+    for mover, stage in ((0, "insert P1 last P2"), (1, "insert P2 last P1")):
+        state = build(GRID, pile="5M", stage=stage)
+        opponent = f"P{2 - mover}"
+        assert f"L1>{opponent}" in state.legal_moves_text()
+        move = state.apply("l1")
+        assert state.move_text(move) == f"L1>{opponent}"
+        assert held(state, 1 - mover) == {"3M"} and held(state, mover) == set()
+    state = build(GRID, pile="5M")
+    with pytest.raises(IllegalMoveError, match=r"must go to an opponent \(L1>P2\)$"):
+        state.apply("L1>P1")
+    # Built by hand, the move without a receiver is still refused, naming the one there is.
+    with pytest.raises(IllegalMoveError, match=r"matches nowhere: .* \(L1>P2\)$"):
+        state.apply(Insert("L", 1))
+    # Where an insertion matches, `L2` is the mover's capture as before.
+    state = build(GRID, pile="4M")
+    assert state.move_text(state.apply("L2")) == "L2"
+    assert held(state, 0) == {"6P"}
 
 
 def test_no_gift_when_a_match_exists() -> None:

@@ -5,9 +5,10 @@ Seed: ``004_e179c823a12ff168.txt`` (SCALAFRUTTA); rulings in ``docs/rules/scalaf
 Moves. An insertion is an edge and a line: ``L2`` pushes the drawn tile into row 2 from the
 left (rows 1-3 top to bottom), ``R2`` from the right, ``T3`` into column 3 from the top,
 ``B3`` from the bottom. When no insertion matches, the move names who gets the tile pushed
-out: ``L2>P3``. A combination phase move is a split: ``split 3M-4M-5M 2P-2C-2U`` (each
-combination's tiles joined by ``-``), ``split none``, or ``split best`` (read as the best
-split, which is what ``legal_moves`` offers).
+out: ``L2>P3``; with one opponent ``L2`` alone is read as that move (``L2>P2`` for P1).
+A combination phase move is a split: ``split 3M-4M-5M 2P-2C-2U`` (each combination's tiles
+joined by ``-``), ``split none``, or ``split best`` (read as the best split, which is what
+``legal_moves`` offers).
 
 Position notation, fields separated by `` | ``::
 
@@ -237,7 +238,19 @@ class ScalafruttaState(State[Move]):
         edge, line, gift = found.groups()
         if gift is not None and not 1 <= int(gift) <= 4:
             raise parse_error("move", text, f"there is no player P{gift}")
-        return Insert(edge, int(line), None if gift is None else int(gift) - 1)
+        if gift is not None:
+            return Insert(edge, int(line), int(gift) - 1)
+        # Ruling: with one opponent and nothing matching, `L1` can only mean `L1>P2`; it is
+        # read as that move, whose text stays `L1>P2` (as `split best` is read as the split
+        # it names).
+        return Insert(edge, int(line), self._only_receiver())
+
+    def _only_receiver(self) -> int | None:
+        """The one seat that may get the pushed-out tile: the mover's only opponent, when
+        nothing matches; else None (the tile is the mover's, or there is a choice)."""
+        if self.stage != "insert" or not self.pile or self.players != 2:
+            return None
+        return None if self.matching_lines() else 1 - self.to_move
 
     def _parse_split(self, raw: str) -> Split:
         words = raw.split()[1:]
@@ -278,18 +291,26 @@ class ScalafruttaState(State[Move]):
                 names = " ".join(str(PLAIN[i]) for i in matching)
                 return f"{drawn} has a matching insertion ({names}): the tile is yours to keep"
             if move.gift == self.to_move:
-                return "the pushed-out tile must go to an opponent"
+                return f"the pushed-out tile must go to an opponent ({self._gift_choices(move)})"
             if move.gift >= self.players:
                 return f"there is no player {seat_text(move.gift)}"
             return None
         if not matching:
-            return f"{drawn} matches nowhere: say who gets the pushed-out tile, e.g. {move}>P?"
+            choices = self._gift_choices(move)
+            return f"{drawn} matches nowhere: say who gets the pushed-out tile ({choices})"
         if line not in matching:
             pushed = tile_text(self.square[LINES[line][2][0]])
             names = " ".join(str(PLAIN[i]) for i in matching)
             where = f"{EDGE_NAMES[move.edge]} {move.line}"
             return f"{drawn} does not match {pushed} at {where} (matching: {names})"
         return None
+
+    def _gift_choices(self, move: Insert) -> str:
+        """The moves giving ``move``'s pushed-out tile to each opponent: ``L1>P2 or L1>P3``
+        (the example said ``L1>P?``, which no one could type)."""
+        plain = Insert(move.edge, move.line)
+        others = [s for s in range(self.players) if s != self.to_move]
+        return " or ".join(f"{plain}>{seat_text(s)}" for s in others)
 
     def _why_split_illegal(self, move: Split) -> str | None:
         if self.stage != "split":
