@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from ludoteca.core.registry import find_game
-from ludoteca.core.tiles import Tile
+from ludoteca.core.tiles import ALL_TILES, Tile
 from ludoteca.games.scalafrutta import ScalafruttaState, mask_tiles
 from ludoteca.tui.base import renderer_for
 
@@ -59,3 +59,58 @@ def test_the_prompt_s_example_is_a_move_the_player_may_make() -> None:
         assert example in state.legal_moves_text(), (seed, example)
         checked += 1
     assert checked == 20
+
+
+def _split_stage(held: str) -> ScalafruttaState:
+    """P1 to split first, holding ``held``; P2 holds 4C 5C 6C."""
+    spec = find_game("scalafrutta")
+    state = spec.from_position(
+        "players 2 seed 1 | hand 1 first P1 phase 0 | split P1 P2 last P1"
+        " | square 1M 2P 3C / 4U 5F 6B / 1P 2C 3U | pile -"
+        f" | held {held} ; 4C 5C 6C | shown - ; - | totals 0 0 | hands -",
+        spec.variant("scalafrutta"),
+    )
+    assert isinstance(state, ScalafruttaState)
+    return state
+
+
+def test_the_split_prompt_mentions_only_splits_there_are() -> None:
+    """Seed: when the draw pile is empty each player splits their tiles into combinations;
+    RULES.md: the suggestion is the split of highest points. With no combination in hand the
+    one move is `split none`, yet the prompt offered "'split best' (offered below)" and
+    lists of one's own; it now says there is none."""
+    state = _split_stage("1B 3M 5U")
+    assert state.legal_moves_text() == ["split none"]
+    text = " ".join(draw(state, 0).split())
+    assert "split best" not in text and "split 3M-4M-5M" not in text
+    assert "your tiles make none, so 'split none' (offered below) sends them all back" in text
+    state = _split_stage("3M 4M 5M 1B")
+    assert state.legal_moves_text() == ["split 3M-4M-5M"]
+    assert "'split best' (offered below), 'split none'" in " ".join(draw(state, 0).split())
+
+
+def test_with_one_opponent_the_prompt_offers_the_short_gift() -> None:
+    """Seed: with no tile to match, the tile pushed out goes to an opponent of the mover's
+    choice; ruling (docs/rules/scalafrutta.md, "Gift with 2 players"): with one, `L1` alone
+    is read as `L1>P2`, and the prompt says so. With two opponents it names one."""
+    spec = find_game("scalafrutta")
+    rows = "1M 2M 3M / 4P 5P 6P / 1C 2C 3C"
+    pile = ["5M"] + [str(t) for t in ALL_TILES if str(t) not in [*rows.split(), "5M"]]
+    for players, short in ((2, True), (3, False)):
+        nothing = " ; ".join("-" for _ in range(players))
+        fields = [
+            f"players {players} seed 1",
+            "hand 1 first P1 phase 0",
+            "insert P1 last P2",
+            f"square {rows}",
+            f"pile {' '.join(pile)}",
+            f"held {nothing}",
+            f"shown {nothing}",
+            f"totals {' '.join('0' * players)}",
+            "hands -",
+        ]
+        state = spec.from_position(" | ".join(fields), spec.variant("scalafrutta"))
+        assert isinstance(state, ScalafruttaState)
+        text = " ".join(draw(state, 0).split())
+        assert "nothing matches" in text and "e.g. L1>P2" in text
+        assert ("(or just L1: P2 is your one opponent)" in text) == short

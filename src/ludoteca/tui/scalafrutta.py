@@ -66,7 +66,15 @@ def _status(observation: Mapping[str, Any]) -> Text:
 
 
 def _prompt(observation: Mapping[str, Any]) -> RenderableType | None:
-    if observation["stage"] == "split" and observation["legal_moves"]:
+    legal = observation["legal_moves"]
+    if observation["stage"] == "split" and legal:
+        if legal == ["split none"]:
+            # The best split is no split: there is no 'split best' to offer, nor any list.
+            return Text(
+                "Your combinations: your tiles make none, so 'split none' (offered below) sends "
+                "them all back.",
+                style="bold",
+            )
         return Text(
             "Your combinations: 'split best' (offered below), 'split none', or your own "
             "list such as 'split 3M-4M-5M 2P-2C-2U'.",
@@ -76,9 +84,12 @@ def _prompt(observation: Mapping[str, Any]) -> RenderableType | None:
         return None
     prompt = Text("You drew ", style="bold").append_text(tile_text(observation["drawn"]))
     # The example is a move the player may make (a fixed "L1 or T3" was often refused).
-    legal = observation["legal_moves"]
     example = f", e.g. {legal[0]}" if legal else ""
-    if any(">" in move for move in legal):
+    receivers = sorted({move.partition(">")[2] for move in legal if ">" in move})
+    if len(receivers) == 1:
+        # One opponent: the engine reads `L1` alone as `L1>P2`.
+        example += f" (or just {legal[0].partition('>')[0]}: {receivers[0]} is your one opponent)"
+    if receivers:
         prompt.append(
             f" ({observation['drawn']}): nothing matches, so push it in at an edge and name "
             f"who gets the tile pushed out{example}"
