@@ -57,6 +57,27 @@ def test_blocked_tiles_are_marked() -> None:
     assert f"[{tile}]" in _text(state, 0)
 
 
+def test_a_blocked_tile_keeps_its_column_s_width() -> None:
+    """Seed, Mossa speciale: a table tile is turned face down (shown as ``[1C]``). Each column
+    was as wide as its contents, so the turned tile's column widened by two and the columns
+    to its right moved; every column is now as wide as a turned tile."""
+    state = SPEC.new_game(None, 2, 2)
+    for move in ("1U@r0", "1M@r-1", "1B@r-2", "1P@r-3", "2B@r-2", "1C@r-4"):
+        state.apply(move)
+    before = _text(state, 0).splitlines()
+    state.apply("block 1C")
+    after = _text(state, 0).splitlines()
+    assert before[0].split() == ["row", "1", "2", "3", "4", "5", "6"]
+    # The header, and the rows below r-4 (1C's), which hold the same as before.
+    assert after[0] == before[0]
+    assert _rows(after, "r-3", "r1") == _rows(before, "r-3", "r1")
+
+
+def _rows(lines: list[str], first: str, last: str) -> list[str]:
+    labels = [line.split()[0] if line.strip() else "" for line in lines]
+    return lines[labels.index(first) : labels.index(last) + 1]
+
+
 def test_a_hand_of_one_tile_says_one_tile() -> None:
     """Seed: the others' hands show only their sizes; a hand of one said "1 tiles"."""
     from .test_domino_rules import make

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -268,6 +269,21 @@ def test_the_draw_count_is_of_the_face_down_tiles_only() -> None:
     shown = Console(width=80, record=True)
     shown.print(renderer_for("mosaico")(state.observation(0)))
     assert "Draw pile: 0 face down" in shown.export_text()
+
+
+def test_the_terminal_mosaic_s_columns_are_equally_wide() -> None:
+    """RULES.md: the frame floats until the tiles fix it (the board shows one more ring where
+    it may still grow), and the starting row's length is a parameter. Each column was as wide
+    as its contents: with one starting tile, the ring's columns (a "·" under "-1" or "1")
+    were narrower than the tile's (a fruit symbol is two cells wide), and the dots of a row
+    stood 6 and 5 cells apart. Every column is now as wide as a tile."""
+    state = SPEC.new_game(SPEC.variant("mosaico", {"start_tiles": "1"}), 5)
+    shown = Console(width=80, record=True, color_system=None, file=io.StringIO())
+    shown.print(renderer_for("mosaico")(state.observation(0)))
+    rows = [line for line in shown.export_text().splitlines() if line.strip().startswith("1 ")]
+    assert len(rows) == 1
+    dots = [i for i, c in enumerate(rows[0]) if c == "·"]
+    assert len(dots) == 3 and dots[1] - dots[0] == dots[2] - dots[1]
 
 
 @settings(max_examples=25, deadline=None)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections import Counter
 
@@ -354,3 +355,30 @@ def test_a_refused_foundation_move_names_the_fruit_in_words() -> None:
     assert isinstance(state, MuroState)
     assert illegal(state, "4M F").endswith("the apples (M) foundation starts with the 1")
     assert illegal(state, "3F F").endswith("the strawberries (F) foundation starts with the 1")
+
+
+def _board(state: MuroState) -> list[str]:
+    console = Console(width=100, record=True, color_system=None, file=io.StringIO())
+    console.print(renderer_for("muro")(state.observation(0)))
+    return console.export_text().splitlines()
+
+
+def test_the_board_s_columns_keep_their_places_whatever_they_hold() -> None:
+    """RULES.md: a column's top tile moves away, and an uncovered face-down tile may be
+    turned up. The board made each column as wide as its contents in characters, and a
+    fruit symbol is two cells wide: on deal 3, ``2P c2`` left c1 without a face-up tile, and
+    the header and every row of backs moved one cell left (back after ``turn c1``). Now
+    every column keeps its width, and the foundations' letters stay as a 1 goes up."""
+    state = SPEC.new_game("muro", 3)
+    assert isinstance(state, MuroState)
+    start = _board(state)
+    header = start.index(next(line for line in start if "c1" in line))
+    for move in ("2P c2", "turn c1"):
+        state.apply(move)
+        # The header, its rule and four rows of backs (in every column all along).
+        assert _board(state)[header : header + 6] == start[header : header + 6], move
+    state = SPEC.new_game("muro", 0)
+    assert isinstance(state, MuroState)
+    letters = next(line for line in _board(state) if line.split() == list("MPCUFB"))
+    state.apply("1C F")
+    assert letters in _board(state)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ludoteca.core.tiles import FRUIT_NAMES_IT, FRUIT_SYMBOLS, FRUITS, Tile
@@ -19,6 +20,14 @@ def tile_text(text: str) -> Text:
     tile = Tile.parse(text)
     shown = tile.symbol if unicode_output() else str(tile)
     return Text(shown, style=f"bold {FRUIT_STYLES[tile.fruit]}")
+
+
+def tile_width() -> int:
+    """The terminal cells one tile takes: 3 for a fruit symbol (two cells wide) and its
+    number, 2 where tiles are written in notation. A board's columns are made this wide
+    (or wider) whatever they hold: sized by their contents, a column with no face-up tile
+    was narrower, and the board shifted sideways as tiles came and went."""
+    return cell_len(tile_text("1M").plain)
 
 
 def tiles_text(texts: list[str]) -> Text:

@@ -34,10 +34,13 @@ def _grid(observation: Mapping[str, Any]) -> RenderableType:
     cells = {(e["col"], e["row"]): e for e in entries}
     placeable = observed_table(observation).open_cells()
     rows = [r for _, r in cells] + [r for _, r in placeable]
-    grid = RichTable(show_lines=False, pad_edge=False, box=None, padding=(0, 1))
-    grid.add_column("row", justify="right", style="dim")
+    # Every column as wide whatever it holds: a tile (4B), a blocked one ([4B]), an open
+    # cell or nothing. Sized by their contents, a column widened by 2 when a tile in it was
+    # blocked, and the columns right of it moved.
+    grid = RichTable(show_lines=False, pad_edge=False, box=None, padding=(0, 0, 0, 1))
+    grid.add_column("row", justify="right", style="dim", min_width=3)
     for col in range(1, 7):
-        grid.add_column(str(col), justify="center")
+        grid.add_column(str(col), justify="center", width=4)
     for row in range(min(rows), max(rows) + 1):
         shown: list[Text] = [Text(f"r{row}")]
         for col in range(1, 7):

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.tui._fruit import legend, tile_text, tiles_text
+from ludoteca.tui._fruit import legend, tile_text, tile_width, tiles_text
 from ludoteca.tui.base import Fitted, register_renderer
 
 
@@ -41,9 +41,12 @@ def _mosaic(observation: Mapping[str, Any], padding: int = 1) -> Table:
     fixed = frame["rows"][1] - frame["rows"][0] == 5 and frame["cols"][1] - frame["cols"][0] == 5
     title = "frame fixed" if fixed else "the frame still floats"
     table = Table(box=box.ROUNDED if fixed else box.SIMPLE, title=title, padding=(0, padding))
-    table.add_column("", justify="right", style="dim")
+    # Every column as wide whatever it holds (a tile, "+", "·"; numbers -5..5 head them):
+    # sized by their contents, a column without a tile was narrower than one with a tile.
+    table.add_column("", justify="right", style="dim", width=2)
+    width = max(tile_width(), 2)
     for col in cols:
-        table.add_column(str(col), justify="center")
+        table.add_column(str(col), justify="center", width=width)
     open_cells = _open_cells(observation)
     for row in rows:
         line: list[Text] = [Text(str(row))]
