@@ -2138,3 +2138,20 @@ def test_rules_at_the_prompt_show_the_rules_for_players(game: str) -> None:
         assert f"\n{heading}" in result.output, heading
     assert "Playing on the web page" not in result.output
     assert "Sources and rulings" not in result.output and "<!--" not in result.output
+
+
+def test_the_title_writes_parameters_as_they_are_typed() -> None:
+    """`-p penalty=2` titled the game `gaps[penalty=2.0]`, and a flag `twos_first=True`: the
+    title writes them as typed after -p; the label results are stored under is unchanged."""
+    from ludoteca.core import find_game
+
+    played = runner.invoke(
+        app,
+        ["play", "gaps", "--seed", "3", "-p", "penalty=2", "-p", "twos_first=yes"],
+        input="quit\n",
+    )
+    assert played.exit_code == 0, played.output
+    assert "Gaps · gaps[penalty=2,twos_first=yes] · deal 3" in played.output, played.output
+    spec = find_game("gaps")
+    variant = spec.variant("gaps").with_params({"penalty": "2", "twos_first": "yes"})
+    assert spec.variant_label(variant) == "gaps[penalty=2.0,twos_first=True]"

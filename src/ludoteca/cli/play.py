@@ -196,7 +196,7 @@ class Session:
             return
         observation = self.state.observation(seat)
         # Text, not markup: a variant label such as gaps[redeals=1] would vanish as a tag.
-        title = f"{self.spec.title} · {escape(self.spec.variant_label(self.state.variant))}"
+        title = f"{self.spec.title} · {escape(self.spec.variant_shown(self.state.variant))}"
         if self.state.seed is not None and (not self.spec.deal_is_secret or self.state.is_over):
             # With hidden tiles the deal number would tell every hand (anyone can deal it
             # again): shown only once the game is over.

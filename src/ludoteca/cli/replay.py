@@ -60,7 +60,7 @@ def replay_command(
     start = "from a position" if saved.seed is None else f"deal {saved.seed}"
     if secret and saved.seed is not None:
         start = "deal shown once the game is over"  # (the number would tell every hand)
-    label = escape(spec.variant_label(final.variant))
+    label = escape(spec.variant_shown(final.variant))
     count = f"{len(moves)} move{'' if len(moves) == 1 else 's'}"
     console.print(f"[bold]{spec.title}[/] · {label} · {start} · {count}")
     _views(state, seats, saved.seats)

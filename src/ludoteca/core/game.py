@@ -106,6 +106,15 @@ def _convert(key: str, text: str, current: object) -> object:
     return text
 
 
+def _typed(value: object) -> str:
+    """A parameter's value as a person types it after ``-p``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
 def variant_key(variant: Variant, default: Variant) -> str:
     """``gaps`` or ``gaps[redeals=1]`` when parameters differ from the variant as declared."""
     changed = [
@@ -176,6 +185,16 @@ class GameSpec:
     def variant_label(self, variant: Variant) -> str:
         """``gaps`` or ``gaps[redeals=1]``: the variant plus any parameter changed from it."""
         return variant_key(variant, self.variant(variant.name))
+
+    def variant_shown(self, variant: Variant) -> str:
+        """The label for people: as :meth:`variant_label`, values written as typed after
+        ``-p`` (``gaps[penalty=2]``, not ``penalty=2.0``; ``twos_first=yes``). The label
+        itself is what results are stored under, and stays as it is."""
+        default = self.variant(variant.name).params_json()
+        changed = [
+            f"{k}={_typed(v)}" for k, v in variant.params_json().items() if default.get(k) != v
+        ]
+        return variant.name + (f"[{','.join(changed)}]" if changed else "")
 
     def new_game(
         self,
