@@ -140,6 +140,20 @@ def test_tappeto_is_played_to_its_end_and_counted(table: Any, shots: Path) -> No
     assert line.startswith("Played 1 · won") and page.locator(".stat-table").is_visible()
 
 
+def test_an_old_message_goes_when_the_game_ends(table: Any) -> None:
+    """Tappeto deal 3: 6♣ is refused (its foundation needs 2♣), then 2♣ ends the deal at
+    once (stuck). The refusal stayed over the end panel for its 3.5 s: the end clears it."""
+    table.start("tappeto", seed=3)
+    page = table.page
+    toast = page.locator("#toast")
+    page.locator('svg.board [data-key~="6C"]').first.click()
+    expect(toast).to_have_class(re.compile(r"\bshown\b"))
+    assert "needs 2♣" in toast.inner_text()
+    page.locator('svg.board [data-key~="2C"]').first.click()
+    page.locator(".end-panel .end-card").wait_for()
+    expect(toast).not_to_have_class(re.compile(r"\bshown\b"), timeout=1000)
+
+
 def test_keys_play_undo_and_redo(table: Any) -> None:
     """Keyboard play: a focused card plays with Enter; U undoes, Y redoes, Esc cancels."""
     table.start("tappeto", seed=short_tappeto_seed())
@@ -217,9 +231,37 @@ HINT_TEXTS = {
     "domino": {"4B@r-1": "4 bananas in row -1", "block 3P": "Block 3 pears (your special move)"},
     "scalafrutta": {
         "split 3M-4M-5M 2P-2C-2U": "Score 3 apples, 4 apples, 5 apples"
-        " + 2 pears, 2 watermelons, 2 grapes"
+        " + 2 pears, 2 watermelons, 2 grapes: 93 points"
     },
 }
+
+
+def test_the_scalafrutta_split_says_its_points_and_the_tiles_that_go_back(table: Any) -> None:
+    """The split's button read "Score 2 bananas, 3 bananas, 4 bananas": not what it scores,
+    nor that the other captured tiles go back to the pile. It says both, its points as the
+    engine counts them."""
+    from ludoteca.core.tiles import Tile
+    from ludoteca.games._scalafrutta_split import combination_points
+
+    splits = ["split 2B-3B-4B", "split 5M-5P-5C-5U", "split 1F-2F-3F-4F-5F 6M-6P-6B", "split none"]
+    table.home()
+    said = table.page.evaluate(
+        """async (splits) => {
+          const module = (await import('/web/games/scalafrutta.js')).default;
+          const obs = { captured_count: [3, 10] };
+          return splits.map((move) => module.label(move, obs, { seat: 1 }));
+        }""",
+        splits,
+    )
+    for move, text in zip(splits, said, strict=True):
+        combos = [c.split("-") for c in move.split()[1:] if c != "none"]
+        points = sum(combination_points(tuple(Tile.parse(t).index for t in c)) or 0 for c in combos)
+        back = 10 - sum(len(c) for c in combos)
+        if combos:
+            assert f": {points} points (" in text, (move, text)
+        assert text.endswith(f"({back} tiles go back to the pile)"), text
+    first = "Score 2 bananas, 3 bananas, 4 bananas: 59 points (7 tiles go back to the pile)"
+    assert said[0] == first
 
 
 def test_hints_name_cards_and_tiles_as_the_page_shows_them(table: Any) -> None:
@@ -312,6 +354,13 @@ def test_domino_against_a_bot_to_the_end_without_seeing_its_hand(table: Any, sho
         table.wait_turn()
         if table.over():
             break
+        if checked == 3:
+            # The status line says "placed 6 pears in row -1": the board numbers its rows.
+            labels = table.page.locator("svg.board text").evaluate_all(
+                "ns => ns.map((n) => n.textContent)"
+            )
+            rows = {tile["row"] for tile in table.room().state.observation(0)["table"]}
+            assert "row" in labels and {str(row) for row in rows} <= set(labels), labels
         hidden = table.room().state.hidden_from(0)
         text = page_text(table.page).upper()
         leaked = leaked_tiles(hidden, text)
@@ -322,10 +371,23 @@ def test_domino_against_a_bot_to_the_end_without_seeing_its_hand(table: Any, sho
     table.shot(shots / "domino-end.png")
     assert table.over() and checked >= 3
     assert table.page.locator(".end-panel .scores tbody tr").count() == 2
-    # How it ended, in words: 'domino' alone meant nothing to who does not know the term.
-    assert table.room().state.outcome().termination == "domino"
-    ending = table.page.locator(".end-panel .termination").inner_text()
-    assert ending.startswith("domino: a player placed their last tile")
+    # Who won and why, in words: the panel said "domino: a player placed their last tile",
+    # the winner only a bold row, the scores (-3) unexplained: minus the tiles left in hand.
+    state = table.room().state
+    assert state.outcome().termination == "domino"
+    panel = table.page.locator(".end-panel")
+    expect(panel.locator("h2")).to_have_text("You won!")
+    expect(panel.locator(".termination")).to_have_text("You placed your last tile (a domino).")
+    assert panel.locator(".scores th").all_inner_texts() == ["Player", "Tiles left", "Score"]
+    left = len(state.hands[1])
+    cells = panel.locator(".scores tbody tr").nth(1).locator("td").all_inner_texts()
+    assert cells == ["Greedy bot (seat 2)", str(left), str(-left)]
+    expect(panel.locator(".score-note")).to_have_text(
+        "Score: minus the tiles left in hand; the fewest wins."
+    )
+    # The game over, every hand is shown: the bot's tiles face up.
+    ids = table.page.locator("svg.board [data-id]").evaluate_all("ns => ns.map(n => n.dataset.id)")
+    assert {str(tile) for tile in state.hands[1]} <= set(ids)
     # The same deal again is a new game (counted anew), though the page never knew its number.
     finished = table.room_id
     table.page.locator(".end-panel [data-end=restart]").click()
@@ -501,10 +563,13 @@ def test_two_people_play_domino_from_two_browsers(
     # The used link leaves the address: a reload opens the seat with the token it chose.
     expect(second.page).to_have_url(re.compile(rf"#/room/{first.room_id}$"))
     expect(second.page.locator(".handed")).to_be_hidden()  # (its own token: nothing to fear)
-    # The creator's list no longer offers it: the claim told the table.
+    # The creator's list no longer offers it: the claim told the table. Everyone invited
+    # has joined: the list folds to one line (it stayed open to the end of the game).
     expect(first.page.locator(".invites li")).to_have_text(
         "Player 2: joined (the invitation is used)"
     )
+    expect(first.page.locator(".invites summary")).to_have_text("Everyone has joined")
+    expect(first.page.locator(".invites")).not_to_have_attribute("open", "")
     third = table_on(open_page(), live)
     third.page.goto(link)
     expect(third.page.locator(".notice .refused")).to_have_text(
@@ -524,6 +589,13 @@ def test_two_people_play_domino_from_two_browsers(
         hidden = room.state.hidden_from(seat)
         assert not leaked_tiles(hidden, page_text(person.page))
         assert person.page.get_by_role("button", name="Undo").is_disabled()
+        # No undo with another person: the keyboard's help does not offer it. The Hint
+        # button keeps its place, disabled while it is not this seat's turn (it was hidden).
+        keys = person.page.locator(".keys").inner_text()
+        assert "U undo" not in keys and "Y redo" not in keys and "H hint" in keys, keys
+        hint = person.page.get_by_role("button", name="Hint")
+        expect(hint).to_be_visible()
+        assert hint.is_disabled() == (room.state.current_player != seat)
     second.shot(shots / "domino-second-person.png")
 
 
@@ -581,7 +653,8 @@ def test_a_game_is_resumed_or_forgotten_from_the_home_page(table: Any) -> None:
 def test_a_game_in_progress_is_listed_with_its_parameters(table: Any) -> None:
     """Variants (docs/rules/gaps.md: every variant takes -p redeals=0..3): a Montana deal
     with one redeal was listed as "montana · deal 3 · 1 moves", as if it were the variant
-    as declared; it is listed as the table names it, "montana[redeals=1]", and "1 move"."""
+    as declared; it is listed as the table names it, "montana (redeals 1)" (not the stored
+    key, "montana[redeals=1]", which both showed), and "1 move"."""
     page = table.page
     table.home()
     table.name_player("lister")
@@ -592,10 +665,12 @@ def test_a_game_in_progress_is_listed_with_its_parameters(table: Any) -> None:
     card.locator("input[name=seed]").fill("3")
     card.locator("button.play").click()
     page.wait_for_selector(".table-page[data-game=gaps]")
+    meta = page.locator(".title .meta")
+    expect(meta).to_have_text(re.compile(r"^montana \(redeals 1\) · deal 3 "))
     table.click_move()
     table.home()
     entry = page.locator(".resume li").first.inner_text()
-    assert "montana[redeals=1] · deal 3 · 1 move ·" in " ".join(entry.split())
+    assert "montana (redeals 1) · deal 3 · 1 move ·" in " ".join(entry.split())
 
 
 def test_a_move_animates(table: Any) -> None:
@@ -650,11 +725,28 @@ def test_the_statistics_show_the_redeals_used_once_a_game_used_one(table: Any) -
         game = SavedGame(f"r{i}", "gaps", "addiction", {}, i, ["human"], ["t"], "redealer", "", [])
         store.create_game(game)
         assert store.record_result(game.id, "addiction", i == 1, 40.0 + i, {"redeals_used": used})
+    # A game without redeals leaves the column blank (it said 0); a variant with a changed
+    # parameter reads "gaps (ranks 5)", its key as stored, gaps[ranks=5], left as it is.
+    others = [("domino", "domino", "domino"), ("gaps", "gaps", "gaps[ranks=5]")]
+    for i, (name, variant, key) in enumerate(others):
+        game = SavedGame(f"o{i}", name, variant, {}, i, ["human"], ["t"], "redealer", "", [])
+        store.create_game(game)
+        assert store.record_result(game.id, key, True, 1.0, {})
     table.home()
     head = page.locator(".stat-table thead th")
     head.first.wait_for()
     assert head.last.inner_text() == "Redeals used"
-    assert page.locator(".stat-table tbody td").last.inner_text() == "5"
+    rows = {
+        " ".join(cells[:2]): cells[-1]
+        for cells in page.locator(".stat-table tbody tr").evaluate_all(
+            "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.innerText.trim()))"
+        )
+    }
+    assert rows == {
+        "Gaps addiction": "5",
+        "Domino della Frutta domino": "",
+        "Gaps gaps (ranks 5)": "0",
+    }, rows
     # And on the game's card, for the variant chosen there (it left them out).
     card = page.locator(".game[data-game=gaps]")
     card.locator("select[name=variant]").select_option("addiction")
@@ -1694,6 +1786,25 @@ def test_the_home_page_controls_name_their_game(table: Any) -> None:
         expect(page.get_by_role("combobox", name=f"Seat 2 of {spec.title}")).to_have_count(1)
         add = page.get_by_role("button", name=f"Add a player to {spec.title}", exact=True)
         expect(add).to_have_count(1)
+    # The options too ("redeals", "penalty" on several cards, unexplained, not aligned): a
+    # readable name that says the game, a line that says what each does, fields aligned.
+    gaps = page.locator(".game[data-game=gaps]")
+    gaps.locator("summary").click()
+    penalty = page.get_by_role("spinbutton", name="Penalty per redeal of Gaps", exact=True)
+    expect(penalty).to_have_accessible_description(re.compile(r"^Points taken off your score"))
+    expect(page.get_by_role("checkbox", name="Twos first of Gaps")).to_have_accessible_description(
+        re.compile("first column")
+    )
+    for spec in all_games():
+        for variant in spec.variants:
+            for name in variant.params_json():
+                field = page.locator(f".game[data-game={spec.name}] [data-param={name}]").first
+                described = field.get_attribute("aria-describedby")
+                assert described and page.locator(f"#{described}").text_content(), (spec.name, name)
+    lefts = gaps.locator(".params input").evaluate_all(
+        "ns => ns.map(n => Math.round(n.getBoundingClientRect().left))"
+    )
+    assert len(set(lefts)) == 1, lefts
     page.get_by_role("button", name="Play Tappeto", exact=True).click()
     page.wait_for_selector(".table-page[data-game=tappeto]")
 

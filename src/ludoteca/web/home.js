@@ -5,7 +5,9 @@ import { drawCard, drawTile, svg } from './art.js';
 import {
   abandon, forgetSeats, playerName, saveSeats, savedSeat, setPlayerName, wasForgotten,
 } from './net.js';
-import { showRules, toast } from './ui.js';
+import {
+  capitalise, showRules, toast, variantWords,
+} from './ui.js';
 
 const SHOWCASE = {
   gaps: ['card', ['2S', '3S', '4S']],
@@ -51,7 +53,7 @@ export async function showHome(main, connection) {
   const grid = main.querySelector('.games');
   for (const game of games.games) grid.appendChild(gameCard(game, stats.stats, connection));
   showResume(main.querySelector('.resume'), rooms.rooms, titles);
-  showStats(main.querySelector('.stats-body'), stats.stats, titles);
+  showStats(main.querySelector('.stats-body'), stats.stats, games.games);
 
   const stop = connection.listen((event) => {
     if (event.type === 'joined') {
@@ -108,7 +110,7 @@ function gameCard(game, stats, connection) {
   const refresh = () => {
     const variant = game.variants.find((v) => v.name === select.value);
     card.querySelector('.vdesc').textContent = variant.description;
-    showParams(card.querySelector('.params'), variant.params);
+    showParams(card.querySelector('.params'), variant.params, game);
     const mine = stats.find((s) => s.game === game.name && s.variant === variant.name);
     card.querySelector('.mystats').textContent = mine ? statLine(mine) : 'Not played yet.';
   };
@@ -152,15 +154,61 @@ function drawShowcase(node, name) {
   });
 }
 
-function showParams(node, params) {
+// Each parameter as a player reads it: a label and a line that says what it does (the
+// specs' docstrings are written for developers: "RULES.md assumption for the lost figure").
+// A parameter not listed here shows its name, without a line.
+const PARAMS = {
+  gaps: {
+    redeals: ['Redeals', 'How many times you may gather and deal again the cards not in sequence when stuck (0 to 3).'],
+    penalty: ['Penalty per redeal', 'Points taken off your score for each redeal you use (0: none).'],
+    twos_first: ['Twos first', 'The four 2s start in the first column, the suits in a dealt order (Montana).'],
+    suits: ['Suits', 'Fewer than 4 makes a smaller board, for a short game.'],
+    ranks: ['Ranks', 'Cards per suit: fewer than 13 makes a smaller board, for a short game.'],
+  },
+  acme: {
+    reserve: ['Reserve', 'How many cards the reserve starts with (1 to 48).'],
+    redeals: ['Redeals', 'How often the waste may be turned over into the stock: empty for no limit.'],
+  },
+  tappeto: {
+    rows: ['Rows', 'Rows of the carpet.'],
+    cols: ['Columns', 'Columns of the carpet.'],
+    aces_start_on_foundations: ['Aces start the foundations', 'Off: the aces are dealt too and play from the carpet.'],
+  },
+  muro: {
+    may_start_with_six: ['May start with the 6', 'A fruit\'s foundation may start from the 6 and build down.'],
+    idle_limit: ['Moves without progress', 'The game is lost after this many moves in a row that change nothing (1 to 100).'],
+  },
+  mosaico: {
+    start_tiles: ['Starting tiles', 'How many face-up tiles the starting row has (1 to 6).'],
+    difficile: ['Difficile', 'A cell that touches 3 or 4 tiles must match 2 of them.'],
+  },
+  domino: {
+    square_ban: ['No 2 × 2 squares', 'Four tiles may not form a square of 2 by 2 (blocked tiles count).'],
+  },
+  scalafrutta: {
+    target: ['Points to win', 'Hands go on until someone ends one with this total; 0 plays a single hand.'],
+    hidden_captures: ['Hidden captures', 'Captured tiles stand face down to the other players (coperte).'],
+    max_phases: ['Phases per hand', 'A hand ends after this many rounds of combinations.'],
+    max_hands: ['Hands at most', 'The match ends after this many hands; the highest total wins.'],
+  },
+};
+
+function showParams(node, params, game) {
   node.innerHTML = '';
   for (const [name, value] of Object.entries(params)) {
+    const [title, help] = PARAMS[game.name]?.[name] ?? [capitalise(name.replaceAll('_', ' ')), ''];
+    const id = `param-${game.name}-${name}`;
+    const row = document.createElement('div');
+    row.className = 'param';
     const label = document.createElement('label');
-    label.className = 'row';
-    label.textContent = name.replaceAll('_', ' ');
+    label.htmlFor = id;
+    label.textContent = title;
     const input = document.createElement('input');
+    input.id = id;
     input.name = `param-${name}`;
     input.dataset.param = name;
+    // Seven cards of like fields: the name says the game ("Redeals of Gaps", not "redeals").
+    input.setAttribute('aria-label', `${title} of ${game.title}`);
     if (typeof value === 'boolean') {
       input.type = 'checkbox';
       input.checked = value;
@@ -170,10 +218,19 @@ function showParams(node, params) {
       input.step = Number.isInteger(value) ? '1' : 'any';
     } else {
       input.value = value ?? '';
+      if (value === null) input.placeholder = 'no limit';
     }
     input.dataset.initial = input.type === 'checkbox' ? String(input.checked) : input.value;
-    label.appendChild(input);
-    node.appendChild(label);
+    row.append(label, input);
+    if (help) {
+      const note = document.createElement('p');
+      note.className = 'param-help';
+      note.id = `${id}-help`;
+      note.textContent = help;
+      input.setAttribute('aria-describedby', note.id);
+      row.appendChild(note);
+    }
+    node.appendChild(row);
   }
 }
 
@@ -247,9 +304,9 @@ function showResume(section, rooms, titles) {
     const item = document.createElement('li');
     const when = new Date(room.updated * 1000).toLocaleString();
     const deal = room.seed === null ? '' : ` · deal ${room.seed}`;
-    // The variant as the table names it: changed parameters too (gaps[redeals=1]).
+    // The variant as the table names it: changed parameters too ("montana (redeals 1)").
     const changed = Object.entries(room.params ?? {}).map(([k, v]) => `${k}=${v}`).join(',');
-    const variant = changed ? `${room.variant}[${changed}]` : room.variant;
+    const variant = variantWords(changed ? `${room.variant}[${changed}]` : room.variant);
     const moves = `${room.plies} move${room.plies === 1 ? '' : 's'}`;
     item.innerHTML = html`<span><strong>${titles[room.game] ?? room.game}</strong> · ${variant}${deal}${company(room.seats)}
       · ${moves} · ${when}</span>`;
@@ -321,21 +378,32 @@ function forget(room) {
   return Promise.resolve();
 }
 
-function showStats(node, stats, titles) {
+function showStats(node, stats, games) {
   if (stats.length === 0) {
     node.innerHTML = '<p>No finished games yet.</p>';
     return;
   }
-  // Redeals used (Gaps, Addiction) get a column once any game has used one.
+  const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+  // Redeals used (Gaps, Addiction) get a column once any game has used one, filled only in
+  // the rows of games that have redeals ("0" in a Domino row read as a figure of Domino's).
+  const redealing = new Set(games.filter(hasRedeals).map((g) => g.name));
   const redeals = stats.some((s) => s.redeals_used > 0);
   // On a phone the variant goes under the game's name, its own column hidden (style.css).
-  const rows = stats.map((s) => html`<tr><td>${titles[s.game] ?? s.game}<span
-    class="variant-under">${s.variant}</span></td><td class="variant">${s.variant}</td>
+  const rows = stats.map((s) => {
+    const variant = variantWords(s.variant); // (the stored key stays gaps[ranks=5])
+    const used = redealing.has(s.game) ? s.redeals_used : '';
+    return html`<tr><td>${titles[s.game] ?? s.game}<span
+    class="variant-under">${variant}</span></td><td class="variant">${variant}</td>
     <td>${s.played}</td><td>${s.won} (${Math.round((100 * s.won) / s.played)}%)</td>
     <td>${s.best_score}</td><td>${s.streak > 0 ? `+${s.streak}` : s.streak}</td>
-    <td>${s.best_streak}</td>` + (redeals ? html`<td>${s.redeals_used}</td>` : '') + '</tr>');
+    <td>${s.best_streak}</td>` + (redeals ? html`<td>${used}</td>` : '') + '</tr>';
+  });
   node.innerHTML = `<table class="stat-table"><thead><tr><th>Game</th><th class="variant">Variant</th>
     <th>Played</th><th>Won</th><th>Best score</th><th>Streak</th><th>Best streak</th>
     ${redeals ? '<th>Redeals used</th>' : ''}</tr></thead>
     <tbody>${rows.join('')}</tbody></table>`;
 }
+
+/** Whether a game has redeals to count (Gaps: 2 by default). Acme's `redeals`, how often
+ * its waste turns over, has no limit by default, and its results count none. */
+const hasRedeals = (game) => game.variants.some((v) => v.params.redeals > 0);

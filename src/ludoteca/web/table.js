@@ -8,7 +8,9 @@ import {
   claimAnswered, claimToken, playerName, saveSeats, savedSeat,
 } from './net.js';
 import { markWide, sidewaysNote, tap } from './touch.js';
-import { capitalise, seatName, showRules, toast } from './ui.js';
+import {
+  capitalise, clearToast, seatName, showRules, toast, variantWords,
+} from './ui.js';
 
 const modules = new Map();
 let tables = null;
@@ -69,8 +71,7 @@ export async function showTable(main, connection, room, link) {
         <p>Copy each person's link and send it to them. A link works once, for whoever opens it
           first: don't open it yourself. If a friend's link says it was used, someone else took
           that seat and can see its tiles.</p><ul></ul></details>
-      <p class="keys">Click or drag a card or tile, then its target · keyboard: Tab / arrows to
-        move, Enter to choose, Esc to cancel, U undo, Y redo, H hint, ? rules</p>
+      <p class="keys"></p>
     </section>`;
   const page = main.querySelector('.table-page');
   sidewaysNote(page);
@@ -168,6 +169,9 @@ export async function showTable(main, connection, room, link) {
   }
 
   const render = async (next) => {
+    // The game has just ended: an old refusal or hint no longer applies, and it covered
+    // the end panel for its 3.5 s.
+    if (next.outcome && view && !view.outcome) clearToast();
     view = next;
     const loaded = await gameModule(next.game);
     if (view !== next) return; // a newer state arrived while the module loaded
@@ -299,7 +303,7 @@ export async function showTable(main, connection, room, link) {
 
 function showBar(page, view, module, others) {
   page.querySelector('.title h1').textContent = view.title;
-  const parts = [view.variant_key];
+  const parts = [variantWords(view.variant_key)]; // "gaps (ranks 5)", not gaps[ranks=5]
   if (view.seed !== null) parts.push(`deal ${view.seed}`);
   parts.push(`move ${view.ply}`);
   const summary = module.summary?.(view.observation, view);
@@ -308,12 +312,28 @@ function showBar(page, view, module, others) {
   document.getElementById('where').textContent = view.title;
   document.title = `${view.title} · ludoteca`;
   const tools = page.querySelector('.tools');
-  tools.querySelector('[data-act=undo]').disabled = !view.can_undo;
-  tools.querySelector('[data-act=redo]').disabled = !view.can_redo;
-  tools.querySelector('[data-act=hint]').disabled = !view.can_hint;
-  tools.querySelector('[data-act=hint]').hidden = !view.can_hint && !view.your_turn;
-  tools.querySelector('[data-act=restart]').disabled = !view.can_restart;
-  tools.querySelector('[data-act=rules]').disabled = false;
+  const people = withPeople(view);
+  const button = (act, enabled, title) => {
+    const node = tools.querySelector(`[data-act=${act}]`);
+    node.disabled = !enabled;
+    node.title = title;
+  };
+  // With another person at the table there is no undo nor restart: the buttons say so.
+  const alone = 'Not at a table with other people';
+  button('undo', view.can_undo, people ? alone : 'Undo (U)');
+  button('redo', view.can_redo, people ? alone : 'Redo (Y)');
+  button('restart', view.can_restart, people ? alone : 'Deal the same cards again');
+  // Hint keeps its place while the game goes on (it came and went with the turn, so the
+  // toolbar changed from one turn to the next): disabled, it says why. A finished game has
+  // no use for it.
+  button('hint', view.can_hint, view.your_turn ? 'Hint (H)' : 'Hint (H): on your turn');
+  tools.querySelector('[data-act=hint]').hidden = !!view.outcome;
+  button('rules', true, 'Rules (?)');
+  // The keyboard's help says only the keys that work at this table.
+  const keys = ['U undo', 'Y redo'].filter(() => !people);
+  page.querySelector('.keys').textContent = tap('Click or drag a card or tile, then its target')
+    + ' · keyboard: Tab / arrows to move, Enter to choose, Esc to cancel, '
+    + [...keys, 'H hint', '? rules'].join(', ');
 
   let status;
   if (view.outcome) status = 'The game is over.';
@@ -403,21 +423,28 @@ function showEnd(panel, under, view, connection, module) {
   if (panel.dataset.shownFor === key) return;
   panel.dataset.shownFor = key;
   const outcome = view.outcome;
-  // How the game ended, in the game's words where its table module has some (Domino).
-  const ending = module.ending?.(outcome.termination, outcome) ?? outcome.termination.replaceAll('_', ' ');
+  // How the game ended, in the game's words where its table module has some (Domino: who
+  // won, and why).
+  const ending = module.ending?.(outcome.termination, outcome, view) ?? outcome.termination.replaceAll('_', ' ');
   const won = outcome.winners.includes(view.seat);
   const solitaire = view.seats.length === 1;
   const heading = won ? (solitaire ? 'You won!' : outcome.winners.length > 1 ? 'You share the win!' : 'You won!')
-    : solitaire ? 'Not this time' : 'Game over';
+    : solitaire ? 'Not this time' : winnersWon(view, outcome.winners);
+  // The figures a score comes from, and a line that explains it, where the game's table
+  // module has them (Domino: the tiles left in hand, of which the score is minus).
+  const scores = module.scores?.(outcome) ?? { columns: [], note: '' };
   const rows = outcome.scores
     .map((score, seat) => `<tr class="${outcome.winners.includes(seat) ? 'winner' : ''}">
-      <td>${esc(capitalise(seatName(view, seat)))}</td><td>${score}</td></tr>`)
+      <td>${esc(capitalise(seatName(view, seat)))}</td>
+      ${scores.columns.map((c) => `<td>${esc(c.values[seat])}</td>`).join('')}<td>${score}</td></tr>`)
     .join('');
+  const heads = scores.columns.map((c) => `<th>${esc(c.head)}</th>`).join('');
+  const note = scores.note ? `<p class="score-note">${esc(scores.note)}</p>` : '';
   panel.innerHTML = `<div class="end-card" role="dialog" aria-label="end of the game">
       <h2>${heading}</h2>
       <p class="termination">${esc(ending)}${esc(details(outcome.details))}</p>
-      <table class="scores"><thead><tr><th>${solitaire ? '' : 'Player'}</th><th>Score</th></tr></thead>
-      <tbody>${rows}</tbody></table>
+      <table class="scores"><thead><tr><th>${solitaire ? '' : 'Player'}</th>${heads}<th>Score</th></tr></thead>
+      <tbody>${rows}</tbody></table>${note}
       <div class="end-buttons">
         <button type="button" class="primary" data-end="new">New deal</button>
         <button type="button" data-end="restart" ${view.can_again ? '' : 'hidden'}>Play this deal again</button>
@@ -451,6 +478,18 @@ function showEnd(panel, under, view, connection, module) {
   panel.querySelector('.primary').focus({ preventScroll: true });
 }
 
+/** The end panel's heading when this seat did not win: who did ("Greedy bot (seat 2)
+ * won", "Player 2 and player 3 share the win"), where it said only "Game over". */
+function winnersWon(view, winners) {
+  if (winners.length === 0) return 'Game over';
+  const names = winners.map((seat) => seatName(view, seat));
+  if (names.length === 1) return `${capitalise(names[0])} won`;
+  return `${capitalise(names.slice(0, -1).join(', '))} and ${names.at(-1)} share the win`;
+}
+
+/** Whether another person sits at this table (no undo, restart nor redo there). */
+const withPeople = (view) => view.seats.some((s, seat) => seat !== view.seat && s.kind === 'human');
+
 /** The outcome's plain figures (numbers and words), as ' · name value' pieces. */
 function details(figures) {
   return Object.entries(figures ?? {})
@@ -470,12 +509,21 @@ function showInvites(section, view) {
     .filter((s) => s !== view.seat)
     .sort((a, b) => a - b);
   section.hidden = seats.length === 0;
-  section.querySelector('p').hidden = !invitations(view); // (it tells of invitations)
+  const waiting = seats.some((seat) => waitsToJoin(view, seat));
+  // Everyone invited has joined: a short line, folded (it stayed open, the whole "Copy each
+  // person's link…" paragraph with it, to the end of the game).
+  const joined = invitations(view) && !waiting;
+  section.querySelector('summary').textContent = joined
+    ? 'Everyone has joined' : 'Invite the other players';
+  section.querySelector('p').hidden = !waiting; // (it tells of invitations to send)
   // Open while a link waits to be sent: closed under the table, the creator read "Waiting
   // for player 2…" and saw no link. Opened once: a player who closes it keeps it closed.
-  if (!section.dataset.opened && seats.some((seat) => waitsToJoin(view, seat))) {
+  if (!section.dataset.opened && waiting) {
     section.open = true;
     section.dataset.opened = 'true';
+  } else if (section.dataset.opened === 'true' && joined) {
+    section.open = false; // (once: a player who opens it again keeps it open)
+    section.dataset.opened = 'folded';
   }
   const list = section.querySelector('ul');
   list.innerHTML = '';

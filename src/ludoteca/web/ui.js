@@ -40,3 +40,23 @@ export function toast(message, kind = 'info') {
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => node.classList.remove('shown'), 3500);
 }
+
+/** Put the toast away at once (the game ended: an old refusal or hint no longer applies,
+ * and it covered the end panel for its 3.5 s). */
+export function clearToast() {
+  clearTimeout(toast.timer);
+  document.getElementById('toast').classList.remove('shown');
+}
+
+/** A variant key as people read it: the stored `gaps[ranks=5,twos_first=true]` is
+ * "gaps (ranks 5, twos first on)". The key itself stays as it is (statistics, saves). */
+export function variantWords(key) {
+  const found = /^([^[]*)\[(.*)\]$/.exec(key ?? '');
+  if (!found) return key;
+  const changed = found[2].split(',').map((pair) => {
+    const [name, value] = pair.split('=');
+    const shown = { true: 'on', false: 'off' }[value] ?? value;
+    return `${name.replaceAll('_', ' ')} ${shown}`;
+  });
+  return `${found[1]} (${changed.join(', ')})`;
+}

@@ -11,6 +11,8 @@ const CELL = TILE + 4;
 const MINI = 30;
 // Six tiles a row, as the table's six columns: the board stays narrow enough for a phone.
 const PER_ROW = 6;
+// Room at the table's left for its row numbers (the status line says "in row -1").
+const GUTTER = 22;
 // Not `r5c3`: a key must not look like a tile (5C), even to a leak check.
 const cellKey = (row, col) => `cell-${row}-${col}`;
 
@@ -31,7 +33,7 @@ export default {
     const rows = [...obs.table.map((t) => t.row), ...lit.map((p) => p.row)];
     const r0 = rows.length ? Math.min(...rows) - (obs.table.length ? 1 : 0) : 0;
     const r1 = rows.length ? Math.max(...rows) + (obs.table.length ? 1 : 0) : 0;
-    const width = PER_ROW * CELL + PAD * 2;
+    const width = PER_ROW * CELL + PAD * 2 + GUTTER;
     // The other players' tiles wrap onto as many rows as they need.
     const perRow = Math.floor((width - 2 * PAD + 3) / (MINI + 3));
     const tileRows = (seat) => Math.max(1, Math.ceil(obs.hand_sizes[seat] / perRow));
@@ -48,11 +50,22 @@ export default {
       y += heights[i];
     });
 
-    const gridX = (width - 6 * CELL) / 2;
+    const gridX = PAD + GUTTER;
     for (let col = 1; col <= 6; col += 1) {
       board.text(gridX + (col - 1) * CELL + CELL / 2, gridTop - 8, String(col), {
         anchor: 'middle', size: 14, cls: 'label dim',
       });
+    }
+    // The rows numbered down the left, as the notation and the status line name them (the
+    // first tile's row is 0, the one above it -1): "placed 6 pears in row -1" named a row
+    // the board never labelled.
+    if (obs.table.length || lit.length) {
+      board.text(gridX - 6, gridTop - 8, 'row', { anchor: 'end', size: 11, cls: 'label dim' });
+      for (let row = r0; row <= r1; row += 1) {
+        board.text(gridX - 6, gridTop + (row - r0) * CELL + CELL / 2 + 5, String(row), {
+          anchor: 'end', size: 13, cls: 'label dim',
+        });
+      }
     }
     const litCells = new Map(lit.map((p) => [cellKey(p.row, p.col), p]));
     const seen = new Set();
@@ -159,9 +172,32 @@ export default {
     return `placed ${tileName(tile)} in row ${row}`;
   },
 
-  // The rules' word for going out, said for those who do not know it.
-  ending(termination) {
-    return termination === 'domino' ? 'domino: a player placed their last tile' : termination;
+  // Why the winner won, in words (the panel said "domino: a player placed their last
+  // tile", the winner only a bold row of the scores); its heading names the winner.
+  ending(termination, outcome, view) {
+    const winners = outcome?.winners ?? [];
+    if (!view || winners.length === 0) return termination;
+    const names = winners.map((seat) => seatName(view, seat));
+    const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    if (termination === 'domino') {
+      return `${capitalise(who)} placed ${who === 'you' ? 'your' : 'their'} last tile (a domino).`;
+    }
+    const left = outcome.details?.tiles_left?.[winners[0]];
+    const fewest = left === undefined ? '' : ` (${count(left, 'tile')})`;
+    const has = who === 'you' || names.length > 1 ? 'have' : 'has';
+    const stop = termination === 'nobody can go on' ? 'Nobody can place a tile' : termination;
+    return `${stop}: ${who} ${has} the fewest tiles left in hand${fewest}.`;
+  },
+
+  // The score is minus the tiles left in hand: a column of them, and a line that says so
+  // (the panel showed -2 and -1 unexplained).
+  scores(outcome) {
+    const left = outcome?.details?.tiles_left;
+    if (!left) return null;
+    return {
+      columns: [{ head: 'Tiles left', values: left }],
+      note: 'Score: minus the tiles left in hand; the fewest wins.',
+    };
   },
 
   confirm(move) {

@@ -13,6 +13,31 @@ const MINI = 30;
 const ARROW = 30;
 const ARROWS = { L: '▶', R: '◀', T: '▼', B: '▲' };
 const EDGE_WORDS = { L: 'left of row', R: 'right of row', T: 'top of column', B: 'bottom of column' };
+// The seed's "Punteggi", for the split's label only (the engine scores the hand): a group
+// of one number (3 to 6 tiles) or a run of one fruit (3 to 5) scores this plus its tiles'
+// numbers. A browser test holds them to the engine's.
+const GROUP_POINTS = { 3: 25, 4: 50, 5: 100, 6: 250 };
+const RUN_POINTS = { 3: 50, 4: 100, 5: 200 };
+
+/** A split's combinations (`split 2B-3B-4B 5M-5P-5C`) as lists of tiles. */
+const combosOf = (move) => (move === 'split none' ? [] : move.slice(6).split(' ').map((c) => c.split('-')));
+
+/** What a split scores: every combination it offers is one (the rules' move list). */
+function splitPoints(combos) {
+  return combos.reduce((sum, tiles) => {
+    const numbers = tiles.map((t) => Number(t[0]));
+    const one = numbers.every((n) => n === numbers[0]);
+    const bonus = (one ? GROUP_POINTS : RUN_POINTS)[tiles.length] ?? 0;
+    return sum + bonus + numbers.reduce((a, n) => a + n, 0);
+  }, 0);
+}
+
+/** "2 bananas, 3 bananas, 4 bananas: 59 points": each combination in the words the tiles
+ * show (not the notation's 2B-3B-4B), and what the split scores. */
+function splitWords(combos) {
+  const tiles = combos.map((c) => c.map(tileName).join(', ')).join(' + ');
+  return `${tiles}: ${count(splitPoints(combos), 'point')}`;
+}
 
 
 export default {
@@ -112,11 +137,17 @@ export default {
   },
 
   label(move, obs, view) {
-    if (move === 'split none') return 'Score no combination';
     if (move.startsWith('split')) {
-      // Each combination in the words the tiles show (3 apples, not the notation's 3M).
-      const combos = move.slice(6).split(' ').map((c) => c.split('-').map(tileName).join(', '));
-      return `Score ${combos.join(' + ')}`;
+      // The points, and the tiles that go back to the pile: the button said only "Score 2
+      // bananas, 3 bananas, 4 bananas".
+      const combos = combosOf(move);
+      const said = combos.length ? `Score ${splitWords(combos)}` : 'Score no combination';
+      const held = obs?.captured_count?.[view?.seat];
+      if (held === undefined) return said;
+      const back = held - combos.flat().length;
+      const goes = back ? `${count(back, 'tile')} go${back === 1 ? 'es' : ''} back to the pile`
+        : 'no tile goes back';
+      return `${said} (${goes})`;
     }
     const [where, to] = move.split('>');
     const text = `insert at the ${EDGE_WORDS[where[0]]} ${where[1]}`;
@@ -125,11 +156,11 @@ export default {
   },
 
   // Another's move as the status line tells it, verb included ("Greedy bot (seat 2)
-  // inserted at the left of row 1", "scored 3 apples, 4 apples, 5 apples").
+  // inserted at the left of row 1", "scored 3 apples, 4 apples, 5 apples: 62 points").
   describe(move, obs, view) {
     if (move === 'split none') return 'scored no combination';
-    const said = this.label(move, obs, view);
-    return said.startsWith('Score ') ? `scored ${said.slice(6)}` : said.replace(/^insert/, 'inserted');
+    if (move.startsWith('split')) return `scored ${splitWords(combosOf(move))}`;
+    return this.label(move, obs, view).replace(/^insert/, 'inserted');
   },
 
   // The rules' refusals in the page's words: tiles as the page names them, arrows (L1) as
