@@ -139,6 +139,17 @@ def test_declared_facts(spec: GameSpec) -> None:
     assert spec.rules_doc == f"docs/rules/{spec.name}.md"
 
 
+@pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.name)
+def test_every_parameter_is_explained_for_players(spec: GameSpec) -> None:
+    """The web page's options and `ludoteca games GAME` say what each `-p` parameter does
+    (the page once showed bare names: "twos first", "penalty"); a parameter added to a game
+    without its label and line fails here."""
+    names = {name for variant in spec.variants for name in variant.params_json()}
+    assert set(spec.param_help) == names, sorted(names ^ set(spec.param_help))
+    for label, text in spec.param_help.values():
+        assert label and label[0].isupper() and text.endswith("."), (label, text)
+
+
 @pytest.mark.parametrize("seed", [-1, 2**63])
 def test_new_game_refuses_a_deal_number_no_command_takes(seed: int) -> None:
     """docs/architecture.md: deals are 0..2**63-1. ``new_game(None, -1)`` dealt a 'deal

@@ -88,6 +88,7 @@ def test_play_records_a_finished_game_in_the_statistics() -> None:
     ("args", "message"),
     [
         (["play", "chess"], "no game called 'chess'"),
+        (["games", "chess"], "no game called 'chess'"),
         (["play", "[/x]"], "no game called '[/x]'"),
         (["solve", "gaps", "--position", "[/x]"], "bad position '[/x]'"),
         (["play", "tappeto", "--variant", "huge"], "tappeto has no variant 'huge'"),
@@ -1696,6 +1697,22 @@ def test_games_names_each_games_parameters() -> None:
     assert "aces_start_on_foundat" in narrow.replace("│", " ")
 
 
+def test_games_of_one_game_explains_each_parameter() -> None:
+    """`ludoteca games GAME`: the variants, and each parameter with its default, what the
+    other variants set, and what it does (the list gave `-p penalty=0` and no word on it)."""
+    import json
+
+    shown = ludoteca_wide(120, "games", "montana")
+    penalty = next(line for line in shown.splitlines() if line.strip().startswith("penalty"))
+    assert "Points taken off your score for each redeal you use" in penalty, shown
+    redeals = next(line for line in shown.splitlines() if line.strip().startswith("redeals "))
+    assert "2" in redeals.split() and "(no-redeal: 0; addiction: 3)" in shown, shown
+    assert "no-redeal" in shown and "the hardest form" in shown
+    listed = runner.invoke(app, ["games", "domino", "--json"])
+    (line,) = listed.stdout.splitlines()
+    assert json.loads(line)["param_help"]["square_ban"]["label"] == "No 2 × 2 squares"
+
+
 def ludoteca_wide(columns: int, *args: str) -> str:
     """What ``ludoteca ARGS`` prints in a terminal ``columns`` wide."""
     env = {**os.environ, "COLUMNS": str(columns)}
@@ -2142,7 +2159,8 @@ def test_rules_at_the_prompt_show_the_rules_for_players(game: str) -> None:
 
 def test_the_title_writes_parameters_as_they_are_typed() -> None:
     """`-p penalty=2` titled the game `gaps[penalty=2.0]`, and a flag `twos_first=True`: the
-    title writes them as typed after -p; the label results are stored under is unchanged."""
+    title writes them as `games` lists them for -p; the label results are stored under is
+    unchanged."""
     from ludoteca.core import find_game
 
     played = runner.invoke(
@@ -2151,7 +2169,7 @@ def test_the_title_writes_parameters_as_they_are_typed() -> None:
         input="quit\n",
     )
     assert played.exit_code == 0, played.output
-    assert "Gaps · gaps[penalty=2,twos_first=yes] · deal 3" in played.output, played.output
+    assert "Gaps · gaps[penalty=2,twos_first=true] · deal 3" in played.output, played.output
     spec = find_game("gaps")
     variant = spec.variant("gaps").with_params({"penalty": "2", "twos_first": "yes"})
     assert spec.variant_label(variant) == "gaps[penalty=2.0,twos_first=True]"

@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import typer
+from rich import box
 from rich.markup import escape
 from rich.table import Table
 
 from ludoteca.cli.app import app, console, json_line
 from ludoteca.cli.common import JsonOpt
-from ludoteca.core.registry import all_games
-
-
-def _shown(value: object) -> str:
-    """A parameter's value as typed after -p: true/false, none."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return str(value).lower()
-    return f"{value:g}" if isinstance(value, float) else str(value)
+from ludoteca.core.game import GameSpec, typed_value
+from ludoteca.core.registry import all_games, find_game
 
 
 @app.command("games")
-def games_command(as_json: JsonOpt = False) -> None:
-    """List every game and its variants."""
-    specs = all_games()
+def games_command(
+    game: Annotated[
+        str | None,
+        typer.Argument(help="One game (name or alias): its variants and parameters in full."),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """List every game and its variants; with a game, its parameters (-p) explained."""
+    specs = all_games() if game is None else [find_game(game)]
     if as_json:
         for spec in specs:
             print(
@@ -43,9 +45,13 @@ def games_command(as_json: JsonOpt = False) -> None:
                             }
                             for v in spec.variants
                         ],
+                        "param_help": spec.param_help_json(),
                     }
                 )
             )
+        return
+    if game is not None:
+        _one(specs[0])
         return
     table = Table(title="ludoteca: the games", show_lines=True)
     table.add_column("game", style="bold cyan", no_wrap=True)
@@ -61,10 +67,49 @@ def games_command(as_json: JsonOpt = False) -> None:
         # The parameters (-p NAME=VALUE) with the default variant's values: only --json
         # named them, so the Gaps penalty could not be found.
         params = " ".join(
-            f"{key}={_shown(value)}" for key, value in spec.variants[0].params_json().items()
+            f"{key}={typed_value(value)}" for key, value in spec.variants[0].params_json().items()
         )
         variants += f"\n[dim]-p {escape(params)}[/]" if params else ""
         # One alias a line: on one line they made this column half of an 80-column terminal.
         name = "\n".join([spec.name, *(f"[dim]{alias}[/]" for alias in spec.aliases)])
         table.add_row(name, players, variants, spec.description)
     console.print(table)
+
+
+def _one(spec: GameSpec) -> None:
+    """One game in full: its variants, and each parameter with its default (the first
+    variant's), what a variant sets otherwise, and what it does."""
+    console.print(
+        f"[bold]{escape(spec.title)}[/] ({spec.players_text}): {escape(spec.description)}"
+    )
+    if spec.aliases:
+        console.print(f"[dim]also: {escape(', '.join(spec.aliases))}[/]")
+    variants = Table(title="variants (-v)", box=box.SIMPLE, title_justify="left")
+    variants.add_column("variant", style="bold cyan", no_wrap=True)
+    variants.add_column("what it is")
+    for i, variant in enumerate(spec.variants):
+        default = " (default)" if i == 0 else ""
+        variants.add_row(escape(variant.name) + default, escape(variant.description))
+    console.print(variants)
+    first = spec.variants[0].params_json()
+    if not first:
+        return
+    params = Table(title="parameters (-p NAME=VALUE)", box=box.SIMPLE, title_justify="left")
+    params.add_column("name", style="bold cyan", no_wrap=True)
+    params.add_column("default", no_wrap=True)
+    params.add_column("what it does")
+    for name, value in first.items():
+        # (the label is for the web page's form; here the name is what is typed)
+        _, text = spec.param_help.get(name, ("", ""))
+        others = [
+            escape(f"{v.name}: {typed_value(v.params_json()[name])}")
+            for v in spec.variants[1:]
+            if v.params_json()[name] != value
+        ]
+        told = escape(text)
+        if others:
+            told += (
+                f" [dim]({'; '.join(others)})[/dim]" if told else f"[dim]{'; '.join(others)}[/dim]"
+            )
+        params.add_row(escape(name), typed_value(value), told)
+    console.print(params)

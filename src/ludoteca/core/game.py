@@ -106,13 +106,14 @@ def _convert(key: str, text: str, current: object) -> object:
     return text
 
 
-def _typed(value: object) -> str:
-    """A parameter's value as a person types it after ``-p``."""
+def typed_value(value: object) -> str:
+    """A parameter's value as a person types it after ``-p``: true/false, none, 2 (not
+    2.0)."""
+    if value is None:
+        return "none"
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
+        return str(value).lower()
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def variant_key(variant: Variant, default: Variant) -> str:
@@ -146,10 +147,19 @@ class GameSpec:
     """How good a position looks to a greedy player (higher is better)."""
     rules_doc: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    param_help: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Each parameter (``-p NAME=VALUE``) for players: a label and what it does, as the web
+    page's options and ``ludoteca games GAME`` show them."""
 
     @property
     def is_solitaire(self) -> bool:
         return self.max_players == 1
+
+    def param_help_json(self) -> dict[str, dict[str, str]]:
+        """:attr:`param_help` as JSON: ``{"penalty": {"label": ..., "help": ...}}``."""
+        return {
+            name: {"label": label, "help": text} for name, (label, text) in self.param_help.items()
+        }
 
     @property
     def players_text(self) -> str:
@@ -188,11 +198,11 @@ class GameSpec:
 
     def variant_shown(self, variant: Variant) -> str:
         """The label for people: as :meth:`variant_label`, values written as typed after
-        ``-p`` (``gaps[penalty=2]``, not ``penalty=2.0``; ``twos_first=yes``). The label
+        ``-p`` (``gaps[penalty=2]``, not ``penalty=2.0``; ``twos_first=true``). The label
         itself is what results are stored under, and stays as it is."""
         default = self.variant(variant.name).params_json()
         changed = [
-            f"{k}={_typed(v)}" for k, v in variant.params_json().items() if default.get(k) != v
+            f"{k}={typed_value(v)}" for k, v in variant.params_json().items() if default.get(k) != v
         ]
         return variant.name + (f"[{','.join(changed)}]" if changed else "")
 

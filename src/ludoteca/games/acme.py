@@ -457,6 +457,13 @@ SPEC = register(
         new_state=new_state,
         from_position=from_position,
         max_game_length=_max_game_length(),
+        param_help={
+            "reserve": ("Reserve", "How many cards the reserve starts with (1 to 48)."),
+            "redeals": (
+                "Redeals",
+                "How often the waste may be turned over into the stock; no limit by default.",
+            ),
+        },
         heuristic=_heuristic,
         rules_doc="docs/rules/acme.md",
     )

@@ -530,6 +530,12 @@ SPEC = register(
         new_state=new_state,
         from_position=from_position,
         max_game_length=36 + 3 * 4 + 1,
+        param_help={
+            "square_ban": (
+                "No 2 × 2 squares",
+                "Four tiles may not form a square of 2 by 2 (blocked tiles count).",
+            ),
+        },
         rules_doc="docs/rules/domino.md",
         extra={"determinize": determinize},
     )

@@ -518,6 +518,26 @@ SPEC = register(
         new_state=new_state,
         from_position=from_position,
         max_game_length=2000,
+        param_help={
+            "redeals": (
+                "Redeals",
+                "How many times you may gather and deal again the cards not in sequence when "
+                "stuck (0 to 3).",
+            ),
+            "penalty": (
+                "Penalty per redeal",
+                "Points taken off your score for each redeal you use (0: none).",
+            ),
+            "twos_first": (
+                "Twos first",
+                "The four 2s start in the first column, the suits in a dealt order (Montana).",
+            ),
+            "suits": ("Suits", "Fewer than 4 makes a smaller board, for a short game."),
+            "ranks": (
+                "Ranks",
+                "Cards per suit: fewer than 13 makes a smaller board, for a short game.",
+            ),
+        },
         heuristic=_heuristic,
         rules_doc="docs/rules/gaps.md",
     )

@@ -409,6 +409,13 @@ SPEC = register(
         from_position=from_position,
         # At most two moves per tile: set aside once, placed once.
         max_game_length=2 * len(ALL_TILES),
+        param_help={
+            "start_tiles": (
+                "Starting tiles",
+                "How many face-up tiles the starting row has (1 to 6).",
+            ),
+            "difficile": ("Difficile", "A cell that touches 3 or 4 tiles must match 2 of them."),
+        },
         heuristic=_heuristic,
         rules_doc="docs/rules/mosaico.md",
     )

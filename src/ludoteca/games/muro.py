@@ -469,6 +469,16 @@ SPEC = register(
         # Each of the progress events allows idle_limit - 1 idle moves before it, and the
         # idle_limit-th idle move after the last one ends the game.
         max_game_length=(PROGRESS_EVENTS + 1) * IDLE_LIMIT_MAX,
+        param_help={
+            "may_start_with_six": (
+                "May start with the 6",
+                "A fruit's foundation may start from the 6 and build down.",
+            ),
+            "idle_limit": (
+                "Moves without progress",
+                "The game is lost after this many moves in a row that change nothing (1 to 100).",
+            ),
+        },
         heuristic=_heuristic,
         rules_doc="docs/rules/muro.md",
     )

@@ -606,6 +606,24 @@ SPEC = register(
         new_state=new_state,
         from_position=from_position,
         max_game_length=MAX_HANDS * MAX_PHASES * (TILES - SQUARE + 4),
+        param_help={
+            "target": (
+                "Points to win",
+                "Hands go on until someone ends one with this total; 0 plays a single hand.",
+            ),
+            "hidden_captures": (
+                "Hidden captures",
+                "Captured tiles stand face down to the other players (coperte).",
+            ),
+            "max_phases": (
+                "Phases per hand",
+                "A hand ends after this many rounds of combinations.",
+            ),
+            "max_hands": (
+                "Hands at most",
+                "The match ends after this many hands; the highest total wins.",
+            ),
+        },
         rules_doc="docs/rules/scalafrutta.md",
         extra={"determinize": determinize},
     )

@@ -255,6 +255,14 @@ SPEC = register(
         new_state=new_state,
         from_position=from_position,
         max_game_length=DECK_SIZE,
+        param_help={
+            "rows": ("Rows", "Rows of the carpet."),
+            "cols": ("Columns", "Columns of the carpet."),
+            "aces_start_on_foundations": (
+                "Aces start the foundations",
+                "Off: the aces are dealt too and play from the carpet.",
+            ),
+        },
         heuristic=_heuristic,
         rules_doc="docs/rules/tappeto.md",
     )

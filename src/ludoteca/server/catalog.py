@@ -36,6 +36,7 @@ def _game(spec: GameSpec) -> dict[str, Any]:
             {"name": v.name, "description": v.description, "params": v.params_json()}
             for v in spec.variants
         ],
+        "param_help": spec.param_help_json(),
         "bots": [{"name": b.name, "description": b.description} for b in bots.values()],
         "hint": has_hint(spec),
         "table": (WEB / "games" / f"{spec.name}.js").is_file(),

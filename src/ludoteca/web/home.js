@@ -154,49 +154,15 @@ function drawShowcase(node, name) {
   });
 }
 
-// Each parameter as a player reads it: a label and a line that says what it does (the
-// specs' docstrings are written for developers: "RULES.md assumption for the lost figure").
-// A parameter not listed here shows its name, without a line.
-const PARAMS = {
-  gaps: {
-    redeals: ['Redeals', 'How many times you may gather and deal again the cards not in sequence when stuck (0 to 3).'],
-    penalty: ['Penalty per redeal', 'Points taken off your score for each redeal you use (0: none).'],
-    twos_first: ['Twos first', 'The four 2s start in the first column, the suits in a dealt order (Montana).'],
-    suits: ['Suits', 'Fewer than 4 makes a smaller board, for a short game.'],
-    ranks: ['Ranks', 'Cards per suit: fewer than 13 makes a smaller board, for a short game.'],
-  },
-  acme: {
-    reserve: ['Reserve', 'How many cards the reserve starts with (1 to 48).'],
-    redeals: ['Redeals', 'How often the waste may be turned over into the stock: empty for no limit.'],
-  },
-  tappeto: {
-    rows: ['Rows', 'Rows of the carpet.'],
-    cols: ['Columns', 'Columns of the carpet.'],
-    aces_start_on_foundations: ['Aces start the foundations', 'Off: the aces are dealt too and play from the carpet.'],
-  },
-  muro: {
-    may_start_with_six: ['May start with the 6', 'A fruit\'s foundation may start from the 6 and build down.'],
-    idle_limit: ['Moves without progress', 'The game is lost after this many moves in a row that change nothing (1 to 100).'],
-  },
-  mosaico: {
-    start_tiles: ['Starting tiles', 'How many face-up tiles the starting row has (1 to 6).'],
-    difficile: ['Difficile', 'A cell that touches 3 or 4 tiles must match 2 of them.'],
-  },
-  domino: {
-    square_ban: ['No 2 × 2 squares', 'Four tiles may not form a square of 2 by 2 (blocked tiles count).'],
-  },
-  scalafrutta: {
-    target: ['Points to win', 'Hands go on until someone ends one with this total; 0 plays a single hand.'],
-    hidden_captures: ['Hidden captures', 'Captured tiles stand face down to the other players (coperte).'],
-    max_phases: ['Phases per hand', 'A hand ends after this many rounds of combinations.'],
-    max_hands: ['Hands at most', 'The match ends after this many hands; the highest total wins.'],
-  },
-};
-
+// Each parameter as a player reads it: a label and a line that says what it does, from the
+// game's spec (`param_help` in /api/games: the same texts as `ludoteca games GAME`). A
+// parameter it does not describe shows its name, without a line.
 function showParams(node, params, game) {
   node.innerHTML = '';
   for (const [name, value] of Object.entries(params)) {
-    const [title, help] = PARAMS[game.name]?.[name] ?? [capitalise(name.replaceAll('_', ' ')), ''];
+    const told = game.param_help?.[name];
+    const title = told?.label ?? capitalise(name.replaceAll('_', ' '));
+    const help = told?.help ?? '';
     const id = `param-${game.name}-${name}`;
     const row = document.createElement('div');
     row.className = 'param';
