@@ -1200,6 +1200,89 @@ def test_a_hint_around_a_forbidden_move_never_offers_a_line_back_to_this_positio
             played += 1
 
 
+AFTER_2S_WENT_BACK = "7C 7S 5C 4H 8S 2S>r2 6C 7C 2S>r3"
+"""No-redeal deal 1: 2S stood in row 2's first column, then left it (a review's case)."""
+
+
+def test_a_solved_line_goes_round_the_games_earlier_positions() -> None:
+    """RULES.md, repetition. `solve` on a game with moves played answered winnable with a
+    line that began 2S>r2, which the game refuses (it would bring back the position before
+    2S>r3): the search knows nothing of the moves before. The line now goes round the
+    earlier positions (`shortcut.repaired`) and plays whole in the game, to a win."""
+    from ludoteca.solvers.gaps import plays_here
+
+    game = SPEC.new_game("no-redeal", 1)
+    for move in AFTER_2S_WENT_BACK.split():
+        game.apply(move)
+    assert "2S>r2" not in game.legal_moves_text()
+    answer = find_solver("gaps").solve(game, 2_000_000)
+    assert answer.winnable and plays_here(game, list(answer.moves)), answer.moves[:4]
+    for move in answer.moves:
+        game.apply(move)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.won
+
+
+def test_a_line_with_no_way_round_is_searched_again_from_each_allowed_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RULES.md, repetition. Where no way round an earlier position is found, `solve` decides
+    the position after each move the game allows and gives the first win whose line plays;
+    where none does, the answer is undecided, `stopped: repetition`, never a line the game
+    refuses."""
+    from ludoteca.solvers.gaps import plays_here, shortcut
+
+    game = SPEC.new_game("no-redeal", 1)
+    for move in AFTER_2S_WENT_BACK.split():
+        game.apply(move)
+    monkeypatch.setattr(shortcut, "repaired", lambda game, line, nodes=0: None)
+    answer = find_solver("gaps").solve(game, 2_000_000)
+    assert answer.winnable and plays_here(game, list(answer.moves)), answer.moves[:4]
+    assert answer.moves[0] in game.legal_moves_text()
+    monkeypatch.setattr("ludoteca.solvers.gaps.plays_here", lambda game, line: False)
+    stuck = find_solver("gaps").solve(game, 2_000_000)
+    assert stuck.winnable is None and stuck.moves == []
+    assert stuck.extra["stopped"] == "repetition" and stuck.extra["complete"] is False
+
+
+def test_repairing_a_line_goes_to_its_nearest_later_position_or_says_none() -> None:
+    """RULES.md, repetition: `shortcut.repaired` keeps a line the game allows, goes round a
+    refused move to the line's next position it can reach, and gives None where every way
+    on passes an earlier position (no-redeal deal 32 after 34 random moves: the line's next
+    position needs 2C back in row 2, where it stood)."""
+    from ludoteca.solvers.gaps import fast, plays_here, shortcut
+
+    game = SPEC.new_game("no-redeal", 1)
+    for move in AFTER_2S_WENT_BACK.split():
+        game.apply(move)
+    fresh = SPEC.from_position(game.position(), game.variant)
+    line = realize_fresh(fresh, fast.decide(board_of(fresh), 2_000_000).line)
+    assert line[0] == "2S>r2" and not plays_here(game, line)
+    mended = shortcut.repaired(game, line)
+    assert mended is not None and plays_here(game, mended) and mended[0] != "2S>r2"
+    assert shortcut.repaired(fresh, line) == line
+    stuck = SPEC.new_game("no-redeal", 32)
+    rng = random.Random(32)
+    while len(stuck.history) < 34:
+        stuck.apply(rng.choice(sorted(stuck.legal_moves_text())))
+    fresh = SPEC.from_position(stuck.position(), stuck.variant)
+    line = realize_fresh(fresh, fast.best_dead_end(board_of(fresh), 50_000).line)
+    assert not plays_here(stuck, line) and shortcut.repaired(stuck, line) is None
+
+
+def realize_fresh(game: GapsState, line: list[Any]) -> list[str]:
+    """The search's class moves as engine notation, on ``game`` (no repair)."""
+    from ludoteca.solvers.gaps.line import engine_moves
+
+    copy = game.fork()
+    played: list[str] = []
+    for move in line:
+        for step in engine_moves(copy, move):
+            copy.apply(step)
+            played.append(copy.move_text(step))
+    return played
+
+
 def _follow_hints(game: GapsState, limit: int) -> list[tuple[str, str]]:
     """Play the hints one after another up to the next redeal, the end, or ``limit`` moves:
     each (move, note)."""

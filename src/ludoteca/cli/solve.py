@@ -49,6 +49,8 @@ STOPPED = {
     "time": "out of time",
     "states": "state limit reached",
     "room": "the table is full: more time will not help, more --memory may",
+    "repetition": "winnable as dealt, but no winning line found that avoids this game's "
+    "earlier positions",
 }
 """What an undecided answer ran out of (``extra["stopped"]``), in words."""
 

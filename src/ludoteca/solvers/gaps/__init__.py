@@ -39,7 +39,10 @@ def realize(
     """Play the answer's line on a copy of ``state``; the engine moves, as notation, with
     the detours of 2s taken out (:func:`tidied`, until ``until``) where ``tidy`` (lines
     people read: about 50 ms a full deal, which the study policy, whose lines no one reads,
-    does not pay)."""
+    does not pay). The search knows nothing of the moves before ``state``: where its line
+    would bring back an earlier position of the deal, which the game refuses (RULES.md,
+    repetition), it goes round it (:func:`.shortcut.repaired`); where no way round is found
+    the line is returned as the search gave it, and its callers check it."""
     game = _copy(state)
     steps: list[GapsMove] = []
     played: list[str] = []
@@ -48,10 +51,10 @@ def realize(
             game.apply(step)
             steps.append(step)
             played.append(game.move_text(step))
-    if not tidy:
-        return played
-    shorter = tidied(state, steps, game.position(), until)
-    return played if len(shorter) == len(steps) else _texts(state, shorter)
+    if tidy:
+        shorter = tidied(state, steps, game.position(), until)
+        played = played if len(shorter) == len(steps) else _texts(state, shorter)
+    return shortcut.repaired(state, played) or played
 
 
 def _copy(state: GapsState) -> GapsState:
@@ -132,6 +135,20 @@ def solve(
     moves = realize(game, answer) if answer.winnable else []
     found = answer.best_dead_end
     complete = answer.complete
+    if answer.winnable and not plays_here(game, moves):
+        # A win as dealt whose line this game refuses, with no way round found: the search
+        # knew nothing of the deal's earlier positions (RULES.md, repetition), so each move
+        # allowed here is searched on its own, as the game goes on after it.
+        deadline = None if seconds is None else start + seconds
+        around = _won_around(game, max_states, deadline)
+        if around is None:
+            # Winnable as dealt, but not shown to be with this game's earlier positions
+            # barred: undecided, and the answer says why.
+            answer.winnable, complete, moves, found = None, False, [], -1
+            answer.stopped = "repetition"
+        else:
+            states += around[1]
+            moves = around[0]
     if answer.winnable is None:
         # Undecided: the nested search (a budget's last moments, or a few counted runs
         # under a state limit) reaches a real dead end, often a deep one, and now and then
@@ -142,9 +159,8 @@ def solve(
         left = max(0.0, start + seconds - time.perf_counter()) if timed and seconds else 0.0
         reached, line = nested.best_line(board, left, runs=0 if timed else SOLVE_NESTED_RUNS)
         found = max(found, reached)
-        if reached == board.shape.full:
-            answer.winnable, complete = True, True
-            moves = _played(game, line)
+        if reached == board.shape.full and plays_here(game, won := _played(game, line)):
+            answer.winnable, complete, moves = True, True, won
     best: int | None = board.shape.full if answer.winnable else None
     stopped = answer.stopped if answer.winnable is None else None
     if answer.winnable is False:
@@ -180,6 +196,42 @@ def solve(
     )
 
 
+def plays_here(game: GapsState, line: list[str]) -> bool:
+    """Does ``game`` (with the positions it has seen) allow ``line`` whole?"""
+    copy = game.fork()
+    try:
+        for move in line:
+            copy.apply(move)
+    except LudotecaError:
+        return False
+    return True
+
+
+def _won_around(
+    game: GapsState, max_states: int | None, deadline: float | None
+) -> tuple[list[str], int] | None:
+    """A winning line from ``game`` that it allows whole, found by deciding the position
+    after each move allowed here (each within ``max_states``, and a share of the time to
+    ``deadline``), and the nodes that took; None where none is found."""
+    spent = 0
+    allowed = game.legal_moves_text()
+    for at, move in enumerate(allowed):
+        child = game.fork()
+        child.apply(move)
+        seconds = None
+        if deadline is not None:
+            seconds = (deadline - time.perf_counter()) / (len(allowed) - at)
+            if seconds <= 0:
+                return None
+        answer = fast.decide(board_of(child), max_states, seconds=seconds, workers=2)
+        spent += answer.states
+        if answer.winnable:
+            line = realize(child, answer)
+            if plays_here(child, line):
+                return [move, *line], spent
+    return None
+
+
 SOLVE_NESTED_RUNS = 4
 """Level-2 nested searches an undecided ``solve`` under a state limit gets (counted, so the
 answer is the same on any machine); under a time budget they run until it ends."""
@@ -192,7 +244,8 @@ def _played(game: GapsState, line: nested.Line, until: float | None = None) -> l
     end = _copy(game)
     for step in steps:
         end.apply(step)
-    return _texts(game, tidied(game, steps, end.position(), until))
+    played = _texts(game, tidied(game, steps, end.position(), until))
+    return shortcut.repaired(game, played) or played
 
 
 def _redeal_or_stop(game: GapsState, may_stop: bool) -> Hint:

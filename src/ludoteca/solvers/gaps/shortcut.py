@@ -199,3 +199,74 @@ def _plays_to(game: GapsState, line: Sequence[str], end: Grid) -> bool:
     except LudotecaError:
         return False
     return encoded(copy.grid) == end
+
+
+REPAIR_NODES = 20_000
+"""Positions :func:`repaired` may look at for each stretch it repairs."""
+
+
+def repaired(game: GapsState, line: Sequence[str], nodes: int = REPAIR_NODES) -> list[str] | None:
+    """``line`` made playable in ``game``, whose earlier positions the repetition rule bars
+    (RULES.md): the searches know nothing of the moves before, and a line found from here
+    may begin by putting a 2 back where it stood (deal 1 after ``... 2S>r2 6C 7C 2S>r3``: the
+    line began ``2S>r2``). Where the game refuses a move, a breadth-first look from the
+    position before it, through positions not seen, finds the nearest later position of the
+    line, and the line goes there instead; repeated for each refusal. The line as it is
+    where it plays whole; None where a look finds no way on (the caller decides)."""
+    kept = list(line)
+    for _ in range(len(kept) + 1):
+        copy = game.fork()
+        refused = next((i for i, move in enumerate(kept) if not _takes(copy, move)), None)
+        if refused is None:
+            return kept
+        # The line's positions from the refusal on, as the line goes when nothing is barred.
+        fresh = game.spec.from_position(copy.position(), copy.variant)
+        assert isinstance(fresh, GapsState)
+        grids = [encoded(fresh.grid)]
+        for move in kept[refused:]:
+            if not _takes(fresh, move):
+                return None  # (not a line of this position: nothing to repair)
+            grids.append(encoded(fresh.grid))
+        later = {grid: k for k, grid in enumerate(grids) if k >= 1}
+        found = _nearest(grids[0], later, _seen(copy), game.ranks, game.params.suits, nodes)
+        if found is None:
+            return None
+        at, steps = found
+        kept = [*kept[:refused], *(_move_text(step) for step in steps), *kept[refused + at :]]
+    return None
+
+
+def _takes(game: GapsState, move: str) -> bool:
+    """Play ``move`` if ``game`` allows it here."""
+    try:
+        game.apply(move)
+    except LudotecaError:
+        return False
+    return True
+
+
+def _nearest(
+    start: Grid, later: dict[Grid, int], barred: set[Grid], ranks: int, suits: int, nodes: int
+) -> tuple[int, list[Step]] | None:
+    """The fewest moves from ``start`` to a position of ``later`` (the furthest along the
+    line among those as near), never entering ``barred``: its index and the moves."""
+    parent: dict[Grid, tuple[Grid, Step] | None] = {start: None}
+    frontier = [start]
+    while frontier and len(parent) <= nodes:
+        reached: list[Grid] = []
+        for grid in frontier:
+            for child, step in _children(grid, ranks, suits):
+                if child not in parent and child not in barred:
+                    parent[child] = (grid, step)
+                    reached.append(child)
+        hits = [grid for grid in reached if grid in later]
+        if hits:
+            node = max(hits, key=lambda grid: later[grid])
+            steps: list[Step] = []
+            while (link := parent[node]) is not None:
+                node, step = link
+                steps.append(step)
+            target = max(hits, key=lambda grid: later[grid])
+            return later[target], steps[::-1]
+        frontier = reached
+    return None
