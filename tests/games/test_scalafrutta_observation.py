@@ -128,7 +128,7 @@ def test_determinize_agrees_with_the_observation(
     observation = state.observation(seat)
     sample = determinize(observation, rng)
     again = sample.observation(seat)
-    assert {**again, "last_move": None} == {**observation, "last_move": None}
+    assert again == observation  # (its last move too: a review found it None)
     placed = sample.square + sample.pile + sample.returned()
     placed += [t for h in sample.held for t in mask_tiles(h)]
     assert sorted(placed) == list(range(36))

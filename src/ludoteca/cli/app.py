@@ -74,7 +74,8 @@ def json_line(value: object) -> str:
 
 app = typer.Typer(
     name="ludoteca",
-    help="Seven games: play, replay, solve, study and serve them.",
+    help="Seven games: play and replay them, solve them, study win rates, run bot "
+    "tournaments, keep statistics, and serve them in the browser.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -22,7 +22,12 @@ VariantOpt = Annotated[
 ]
 ParamOpt = Annotated[
     list[str] | None,
-    typer.Option("--param", "-p", help="Set a variant parameter, e.g. -p redeals=1 (repeatable)."),
+    typer.Option(
+        "--param",
+        "-p",
+        help="Set a variant parameter, e.g. -p redeals=1 in gaps (repeatable; each game's "
+        "parameters: 'ludoteca games GAME').",
+    ),
 ]
 DbOpt = Annotated[
     Path | None,

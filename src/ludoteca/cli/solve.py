@@ -103,8 +103,9 @@ def solve_command(
         int | None,
         typer.Option(
             help="Stop each search after this many states (gaps: a lost deal's search for its "
-            "best dead end is a second one; default 20,000,000; 0: none, as for study): the "
-            "answer is then null."
+            "best dead end is a second one, and an undecided deal then gets 4 nested searches "
+            "for a deep dead end or a win, counted in runs, not states; default 20,000,000; "
+            "0: none, as for study): the answer is then null."
         ),
     ] = None,
     seconds: Annotated[

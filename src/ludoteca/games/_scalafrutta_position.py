@@ -168,6 +168,7 @@ def determinize(observation: Mapping[str, Any], rng: DealRng) -> ScalafruttaStat
     state.first, state.last = observation["first_player"], observation["last_to_play"]
     state.to_move = observation["to_move"] if observation["to_move"] is not None else 0
     state.queue = list(observation["split_queue"])
+    state.last_before = observation["last_move"]
     state.hands = [
         (tuple(s), e)
         for s, e in zip(observation["hands"], observation["hand_endings"], strict=True)

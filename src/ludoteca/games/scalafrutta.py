@@ -184,6 +184,9 @@ class ScalafruttaState(State[Move]):
         self.phase = 0
         self.totals = [0] * players
         self.hands: list[tuple[tuple[int, ...], str]] = []
+        self.last_before: str | None = None
+        """The last move before this state's own moves began: what the observation a state
+        was built from showed (:func:`determinize`), so that it shows it again."""
 
     # --- the deal -----------------------------------------------------------------------
     def deal_hand(self) -> None:
@@ -509,7 +512,7 @@ class ScalafruttaState(State[Move]):
     def _last_move(self) -> str | None:
         """The last move, public; a split's tiles are in ``shown`` (or back in the pile)."""
         if not self.history:
-            return None
+            return self.last_before
         move = self.history[-1]
         return str(move) if isinstance(move, Insert) else "split"
 
