@@ -184,12 +184,36 @@ def test_a_pass_without_progress_ends_the_game() -> None:
         assert state.legal_moves_text() == ["draw"]
         state.apply("draw")
     assert state.legal_moves_text() == []
-    assert "no card into play or home" in (state.why_illegal(state.parse_move("turn")) or "")
+    reason = state.why_illegal(state.parse_move("turn"))
+    assert reason == "no card came into play or home on this pass: the game is stuck"
     outcome = state.outcome()
     assert outcome is not None and not outcome.won and outcome.termination == "stuck"
     assert outcome.details["reserve_left"] == 5 and state.current_player == -1
     again = state_from(state.position().replace("progress 0", "progress 1"))
     assert again.legal_moves_text() == ["turn"]
+
+
+def test_a_turn_refused_while_moves_remain_does_not_say_the_game_is_stuck() -> None:
+    """Ruling 2 (the stuck rule): ``turn`` needs a card brought into play or home on this
+    pass, but the game is over only when no move is left. Deal 5, its whole stock drawn
+    with nothing played: the columns can still merge (7C onto 8C frees a column for the
+    waste's top card), so the refusal said "the game is stuck" while ``moves`` listed
+    moves; it now says what to do."""
+    state = deal(5)
+    while state.stock:
+        state.apply("draw")
+    assert not state.progress and state.legal_moves_text() == ["7C c2", "TS c3"]
+    with pytest.raises(IllegalMoveError) as refused:
+        state.apply("turn")
+    said = str(refused.value)
+    assert (
+        said
+        == "turn: no card came into play or home on this pass: bring one into play or home first"
+    )
+    assert "stuck" not in said and state.outcome() is None
+    state.apply("7C c2")
+    state.apply(f"{state.waste[-1]} c1")  # a card into play: the waste may be turned over
+    assert "turn" in state.legal_moves_text()
 
 
 def test_column_moves_do_not_count_as_progress_and_are_bounded() -> None:

@@ -68,6 +68,9 @@ class AcmeMove:
         return f"{self.card} {'f' if self.dest == FOUNDATION else f'c{self.dest + 1}'}"
 
 
+NO_PROGRESS = "no card came into play or home on this pass"
+"""Why ``turn`` is refused with the progress flag clear (ruling 2)."""
+
 DRAW = AcmeMove("draw")
 TURN = AcmeMove("turn")
 
@@ -169,7 +172,7 @@ class AcmeState(State[AcmeMove]):
         if limit is not None and self.turns >= limit:
             return f"the waste may be turned over {limit} times only"
         if not self.progress:
-            return "the last pass brought no card into play or home: the game is stuck"
+            return NO_PROGRESS
         return None
 
     def _candidates(self) -> list[AcmeMove]:
@@ -213,7 +216,13 @@ class AcmeState(State[AcmeMove]):
         raise parse_error("move", text, "the destination is f (foundation) or c1..c4")
 
     def why_illegal(self, move: AcmeMove) -> str | None:
-        return self._rule_reason(move)
+        reason = self._rule_reason(move)
+        if reason != NO_PROGRESS:
+            return reason
+        # Stuck only when nothing else is left: a card may still come into play or home.
+        if self.legal_moves():
+            return f"{reason}: bring one into play or home first"
+        return f"{reason}: the game is stuck"
 
     def _play(self, move: AcmeMove) -> Any:
         self._legal = None
