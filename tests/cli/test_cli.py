@@ -148,6 +148,26 @@ def test_solve_max_states_0_is_no_limit_as_for_study() -> None:
     assert answer["winnable"] is False and answer["max_states"] is None, answer
 
 
+def test_solve_says_what_a_verdict_was_judged_on_without_contradicting_it() -> None:
+    """README, *Analysis*: every answer's ``label`` says what its verdict was judged on. Shown
+    after a dash it read as a second verdict: "not winnable — winnable with all cards known"
+    (Acme deal 3). The label now follows the verdict in brackets, and reads alone in JSON."""
+    said = runner.invoke(app, ["solve", "acme", "--seed", "3", "--max-states", "20000"])
+    assert said.exit_code == 0, said.output
+    assert said.stdout.startswith("seed 3: not winnable (with all cards known); "), said.stdout
+    answer = json.loads(
+        runner.invoke(
+            app, ["solve", "acme", "--seed", "3", "--max-states", "20000", "--json"]
+        ).stdout
+    )
+    assert answer["winnable"] is False and answer["label"] == "with all cards known", answer
+    tappeto = runner.invoke(app, ["solve", "tappeto", "--seed", "1"]).stdout
+    expected = "seed 1: winnable (exact, with all cards known: it reads the reserve's order); "
+    assert tappeto.startswith(expected), tappeto
+    for entry in (find_solver(spec.name) for spec in all_games() if spec.is_solitaire):
+        assert not entry.label.startswith(("winnable", "not winnable")), entry
+
+
 def test_solve_gaps_under_a_time_budget() -> None:
     """``--seconds`` replaces the state limit: deal 3 is proved lost at once, deal 0 is won
     with a line (docs/rules/gaps.md, the solver)."""

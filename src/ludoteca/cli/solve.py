@@ -75,8 +75,10 @@ def _show(label: dict[str, Any], result: SolveResult) -> None:
         False: "[bold red]not winnable[/]",
         None: f"[yellow]unknown ({why})[/]",
     }[result.winnable]
-    # The solver's label ("exact, without redeals") qualifies a verdict, not an unknown.
-    kind = f" — {result.label}" if result.winnable is not None else ""
+    # The solver's label says what the verdict was judged on ("winnable (with all cards
+    # known)"), not an unknown. After a dash, "not winnable — winnable with all cards known"
+    # read as a contradiction.
+    kind = f" ({result.label})" if result.winnable is not None else ""
     # One line each, however narrow the terminal (the terminal wraps it): in a pipe, cut at
     # 80 columns, a script's line "seed 1: winnable ... 49" had its states on the next.
     console.print(

@@ -21,7 +21,7 @@ from ludoteca.games.acme import DRAW, FOUNDATION, TURN, AcmeMove, AcmeState
 from ludoteca.solvers import _acme_kernel as kernel
 from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
 
-LABEL = "winnable with all cards known"
+LABEL = "with all cards known"
 DEFAULT_MAX_STATES = 2_000_000
 HINT_MAX_STATES = 20_000
 SAMPLE_SEED = 2026

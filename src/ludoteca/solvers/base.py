@@ -70,7 +70,8 @@ must give the same answers as the per-deal policy of the same name (a differenti
 class SolverEntry:
     game: str
     label: str
-    """What the answer means, e.g. ``"exact"`` or ``"winnable with all cards known"``."""
+    """What a verdict is judged on, e.g. ``"exact, without redeals"`` or ``"with all cards
+    known"``: ``solve`` prints it after the verdict, ``winnable (with all cards known)``."""
     solve: Callable[[State[Any], int | None], SolveResult]
     solve_timed: Callable[[State[Any], int | None, float, int | None], SolveResult] | None = None
     """``solve_timed(state, max_states, seconds, memory)``: the same answer under a time

@@ -24,7 +24,7 @@ from ludoteca.games.mosaico import MosaicMove, MosaicoState, from_position
 from ludoteca.solvers import _mosaico_kernel as kernel
 from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
 
-LABEL = "winnable with the draw order known"
+LABEL = "with the draw order known"
 DEFAULT_MAX_STATES = 1_000_000
 WEIGHTS = np.array([3.0, 1.0, 0.2, -2.0])
 """The player's score weights: a tile with nowhere to go, 1 / its cells, its cells up to 6,

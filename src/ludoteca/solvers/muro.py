@@ -31,7 +31,7 @@ from ludoteca.solvers import _muro_kernel as kernel
 from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
 from ludoteca.solvers.memory import remembering
 
-EXACT_LABEL = "winnable with every tile known"
+EXACT_LABEL = "with every tile known"
 PLAYER_LABEL = "strong player seeing only what a player sees"
 EXACT_NODES = 1_000_000
 """Default node limit of the all-known search (``--max-states`` overrides it)."""

@@ -30,7 +30,7 @@ from ludoteca.games.tappeto import DEAL_STREAM, DECK_SIZE, SPEC, TappetoParams, 
 from ludoteca.solvers._tappeto_kernel import decide_keys
 from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
 
-LABEL = "exact, with all cards known (reads the reserve's order)"
+LABEL = "exact, with all cards known: it reads the reserve's order"
 
 
 def reveal_times(state: TappetoState) -> dict[Card, int]:
