@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -25,7 +26,7 @@ from ludoteca.solvers.acme import (
     search,
     solve,
 )
-from ludoteca.solvers.base import find_solver
+from ludoteca.solvers.base import Hint, find_solver
 
 REDEALS = [None, 0, 1]
 
@@ -221,6 +222,100 @@ def test_hint_starts_no_sample_that_would_end_after_its_time(
     now[0] = 0.0
     found = hint(state, 2.04 * one_sample)
     assert now[0] == one_sample and found.note.endswith("of 1 sampled deal of the unseen cards")
+
+
+def _hints_on_a_sample_count(
+    monkeypatch: pytest.MonkeyPatch, samples: int
+) -> Callable[[AcmeState], Hint]:
+    """``hint`` on a clock that each search moves on by one second: a hint gets exactly
+    ``samples`` samples whatever the machine's speed (the real searches run)."""
+    now = [0.0]
+
+    class Clock:
+        @staticmethod
+        def perf_counter() -> float:
+            return now[0]
+
+    real = acme.search
+
+    def search_a_second(deal: AcmeState, max_states: int) -> Search:
+        now[0] += 1.0
+        return real(deal, max_states)
+
+    monkeypatch.setattr(acme, "time", Clock)
+    monkeypatch.setattr(acme, "search", search_a_second)
+
+    def counted(state: AcmeState) -> Hint:
+        now[0] = 0.0
+        moves = len(state.legal_moves())
+        return hint(state, moves * (samples + 0.5) / acme.HINT_SHARE)
+
+    return counted
+
+
+def test_following_the_hints_never_goes_round_in_a_circle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/rules/acme.md, *Hint* (which move when several do as well): a column move back to
+    a layout already seen in this game is hinted only when it wins clearly more samples than
+    every other move. From deal 5 the hints went ``7C c2``, ``7C c1``, ``7C c2``, … for ever
+    (each undid the one before: the two positions reach each other, so they tie)."""
+    counted = _hints_on_a_sample_count(monkeypatch, 12)
+    state = SPEC.new_game("acme", 5)
+    assert isinstance(state, AcmeState)
+
+    def layout(state: AcmeState) -> tuple[list[str], str]:  # columns in any order
+        fields = state.position().rsplit(" moved ", 1)[0].split(" | ")
+        return sorted(fields[1].split(" / ")), " | ".join(fields[:1] + fields[2:])
+
+    seen = [layout(state)]
+    followed = []
+    for _ in range(8):
+        found = counted(state)
+        assert found.move is not None
+        assert found.note.endswith("of the unseen cards") or "only move" in found.note
+        state.apply(found.move)
+        followed.append(found.move)
+        assert layout(state) not in seen, followed
+        seen.append(layout(state))
+    assert followed[:2] == ["7C c2", "5D c1"], followed  # a column freed, then filled
+
+
+def test_the_hint_knows_a_layout_seen_with_its_columns_in_another_order() -> None:
+    """docs/rules/acme.md, *Hint*: the columns are alike in every rule (ruling 4 refuses a
+    lone card to an empty column for that reason), so a column move to a layout seen before
+    with its columns relabelled is a move back too; the hint's look at the game's history
+    leaves the game as it was."""
+    state = SPEC.new_game("acme", 5)
+    assert isinstance(state, AcmeState)
+    state.apply("TS c3")  # 7C / 8C / JS TS / -
+    state.apply("7C c2")  # - / 8C 7C / JS TS / -
+    before, history = state.position(), state.history_text()
+    seen = acme._seen(state)
+    assert state.position() == before and state.history_text() == history
+    kinds = {str(m): acme._kind(state, m, seen) for m in state.legal_moves()}
+    assert kinds["7C c1"] == kinds["7C c4"] == acme.BACK  # 7C / 8C / JS TS / -, relabelled
+    assert kinds[f"{state.reserve[-1]} c1"] == acme.PROGRESS and kinds["draw"] == acme.PASS
+
+
+def test_the_hint_prefers_progress_on_a_tie_and_a_move_back_only_when_clear() -> None:
+    """docs/rules/acme.md, *Hint*: among the moves that won as many samples as the best, the
+    kind that takes the game forward; a move back must win by two standard errors (the root
+    of the number of shared deals only one of the two moves won) over every other move."""
+    shuffle, progress, back = acme.SHUFFLE, acme.PROGRESS, acme.BACK
+
+    def results(*columns: str) -> list[list[bool]]:  # one string of 0/1 per move
+        return [[c[i] == "1" for c in columns] for i in range(len(columns[0]))]
+
+    # A tie: the card into play, not the column move listed first.
+    assert acme.choose([shuffle, progress], results("1100", "1010")) == 1
+    # One win more is one win more: a near-tie is no tie (following the hints lost wins).
+    assert acme.choose([shuffle, progress], results("1110", "1100")) == 0
+    # A move back ahead by 5 wins with the two apart on all 25 deals (one standard error):
+    # not clear enough.
+    assert acme.choose([back, shuffle], results("1" * 15 + "0" * 10, "0" * 15 + "1" * 10)) == 1
+    # Ahead by 12 with 12 deals apart (3.5 standard errors): the move back is hinted.
+    assert acme.choose([back, shuffle], results("1" * 12 + "0" * 8, "0" * 20)) == 0
 
 
 def test_greedy_plays_legal_moves_and_wins_only_winnable_deals() -> None:
