@@ -16,8 +16,9 @@ export class Board {
     this.root = null;
   }
 
-  /** Start a new frame of width x height user units. */
-  begin(width, height) {
+  /** Start a new frame of width x height user units. `tall`: the frame is drawn at least
+   * life size, the page scrolling (by default when it is taller than wide). */
+  begin(width, height, tall = height > width) {
     this.previous = this.positions;
     this.positions = new Map();
     this.enterFrom = null;
@@ -25,7 +26,7 @@ export class Board {
     // A table taller than wide (Domino's rows, long columns) may be as tall as its own units,
     // so that it is never drawn smaller than life to fit the window: the page scrolls
     // instead. A wide one (Gaps's four rows) still fits the window's height, all in view.
-    this.node.style.setProperty('--board-h', height > width ? `${height}px` : '0px');
+    this.node.style.setProperty('--board-h', tall ? `${height}px` : '0px');
     this.width = width;
     this.height = height;
     this.root?.remove();

@@ -42,7 +42,10 @@ export default {
     const gridTop = headH + 26;
     const handRows = Math.max(1, Math.ceil((obs.hand.length + (obs.drawn ? 1 : 0)) / PER_ROW));
     const handTop = gridTop + (r1 - r0 + 1) * CELL + 30;
-    board.begin(width, handTop + handRows * CELL + PAD);
+    // Tall as the grid it draws: the row numbers' gutter widened the frame, and a table of
+    // as many rows as columns was then fitted to the window, drawn smaller than life.
+    const height = handTop + handRows * CELL + PAD;
+    board.begin(width, height, height > width - GUTTER);
 
     let y = PAD;
     others.forEach((seat, i) => {
