@@ -726,8 +726,13 @@ def test_the_statistics_show_the_redeals_used_once_a_game_used_one(table: Any) -
         store.create_game(game)
         assert store.record_result(game.id, "addiction", i == 1, 40.0 + i, {"redeals_used": used})
     # A game without redeals leaves the column blank (it said 0); a variant with a changed
-    # parameter reads "gaps (ranks 5)", its key as stored, gaps[ranks=5], left as it is.
-    others = [("domino", "domino", "domino"), ("gaps", "gaps", "gaps[ranks=5]")]
+    # parameter reads "gaps (ranks 5)", its key as stored, gaps[ranks=5], left as it is;
+    # values as the key stores them (Python's 2.0 and True) read "2" and "on".
+    others = [
+        ("domino", "domino", "domino"),
+        ("gaps", "gaps", "gaps[ranks=5]"),
+        ("gaps", "montana", "montana[penalty=2.0,twos_first=False]"),
+    ]
     for i, (name, variant, key) in enumerate(others):
         game = SavedGame(f"o{i}", name, variant, {}, i, ["human"], ["t"], "redealer", "", [])
         store.create_game(game)
@@ -746,6 +751,7 @@ def test_the_statistics_show_the_redeals_used_once_a_game_used_one(table: Any) -
         "Gaps addiction": "5",
         "Domino della Frutta domino": "",
         "Gaps gaps (ranks 5)": "0",
+        "Gaps montana (penalty 2, twos first off)": "0",
     }, rows
     # And on the game's card, for the variant chosen there (it left them out).
     card = page.locator(".game[data-game=gaps]")

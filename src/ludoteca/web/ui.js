@@ -48,14 +48,16 @@ export function clearToast() {
   document.getElementById('toast').classList.remove('shown');
 }
 
-/** A variant key as people read it: the stored `gaps[ranks=5,twos_first=true]` is
- * "gaps (ranks 5, twos first on)". The key itself stays as it is (statistics, saves). */
+/** A variant key as people read it: the stored `gaps[penalty=2.0,twos_first=True]` is
+ * "gaps (penalty 2, twos first on)". The key itself stays as it is (statistics, saves). */
 export function variantWords(key) {
   const found = /^([^[]*)\[(.*)\]$/.exec(key ?? '');
   if (!found) return key;
   const changed = found[2].split(',').map((pair) => {
     const [name, value] = pair.split('=');
-    const shown = { true: 'on', false: 'off' }[value] ?? value;
+    // (stored as Python writes them: True, 2.0)
+    const flag = { true: 'on', false: 'off' }[value?.toLowerCase()];
+    const shown = flag ?? value?.replace(/^(-?\d+)\.0$/, '$1');
     return `${name.replaceAll('_', ' ')} ${shown}`;
   });
   return `${found[1]} (${changed.join(', ')})`;
