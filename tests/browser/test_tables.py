@@ -142,9 +142,11 @@ def test_tappeto_is_played_to_its_end_and_counted(table: Any, shots: Path) -> No
 
 def test_an_old_message_goes_when_the_game_ends(table: Any) -> None:
     """Tappeto deal 3: 6♣ is refused (its foundation needs 2♣), then 2♣ ends the deal at
-    once (stuck). The refusal stayed over the end panel for its 3.5 s: the end clears it."""
+    once (stuck). The refusal stayed over the end panel for its 3.5 s: the end clears it.
+    And the keyboard's help no longer offers H for a hint the finished game hides."""
     table.start("tappeto", seed=3)
     page = table.page
+    assert "H hint" in page.locator(".keys").inner_text()
     toast = page.locator("#toast")
     page.locator('svg.board [data-key~="6C"]').first.click()
     expect(toast).to_have_class(re.compile(r"\bshown\b"))
@@ -152,6 +154,7 @@ def test_an_old_message_goes_when_the_game_ends(table: Any) -> None:
     page.locator('svg.board [data-key~="2C"]').first.click()
     page.locator(".end-panel .end-card").wait_for()
     expect(toast).not_to_have_class(re.compile(r"\bshown\b"), timeout=1000)
+    expect(page.locator(".keys")).not_to_contain_text("H hint")
 
 
 def test_keys_play_undo_and_redo(table: Any) -> None:

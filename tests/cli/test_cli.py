@@ -1923,11 +1923,11 @@ def test_a_tile_a_bot_gives_you_is_named(capsys: pytest.CaptureFixture[str]) -> 
             if state.current_player != 1:
                 state.apply(state.legal_moves()[0])
                 continue
-            before = set(session._captured(0))
+            before = set(state.observation(0)["captured"][0])
             capsys.readouterr()
             session.bot_turn(1)
             said = capsys.readouterr().out
-            gained = set(session._captured(0)) - before
+            gained = set(state.observation(0)["captured"][0]) - before
             if gained:
                 (tile,) = gained
                 assert f"pushes out {tile} and gives it to you" in said, said

@@ -47,3 +47,32 @@ def test_a_bots_insertion_names_the_tile_drawn_and_where_the_pushed_tile_went(
         assert (left in said) is not hidden, (said, left)
         for tile in state.hidden_from(0):
             assert tile not in said, (said, tile)
+
+
+def test_with_several_people_at_the_screen_a_bots_move_names_nothing_hidden_from_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two people and a bot at one screen, coperte: the bot's move was told from the first
+    person's view ("... pushes out 3F and gives it to you") while the screen was the
+    other's, whose view hides that capture. It is now told so that no one at the screen
+    learns what is hidden from them, and no one is "you"."""
+    screen = Console(file=io.StringIO(), width=200, color_system=None)
+    monkeypatch.setattr(play, "console", screen)
+    told = 0
+    for seed in range(40):
+        state = find_game("scalafrutta").new_game("coperte", seed, 3)
+        session = play.Session(state, ["you", "you", "greedy"], None, None)
+        for _ in range(12):
+            if state.is_over or state.stage != "insert":
+                break
+            if state.current_player != 2:
+                state.apply(state.legal_moves()[0])
+                continue
+            session.bot_turn(2)
+            said = screen.file.getvalue().splitlines()[-1]  # type: ignore[attr-defined]
+            assert "you" not in said.split(), said
+            for person in (0, 1):
+                for tile in state.hidden_from(person):
+                    assert tile not in said, (said, tile, person)
+            told += "gives it to seat" in said
+    assert told > 0  # (a gift was told: the case the leak was in)

@@ -1235,7 +1235,7 @@ def test_a_line_with_no_way_round_is_searched_again_from_each_allowed_move(
     game = SPEC.new_game("no-redeal", 1)
     for move in AFTER_2S_WENT_BACK.split():
         game.apply(move)
-    monkeypatch.setattr(shortcut, "repaired", lambda game, line, nodes=0: None)
+    monkeypatch.setattr(shortcut, "repaired", lambda *args, **kwargs: None)
     answer = find_solver("gaps").solve(game, 2_000_000)
     assert answer.winnable and plays_here(game, list(answer.moves)), answer.moves[:4]
     assert answer.moves[0] in game.legal_moves_text()
@@ -1243,6 +1243,13 @@ def test_a_line_with_no_way_round_is_searched_again_from_each_allowed_move(
     stuck = find_solver("gaps").solve(game, 2_000_000)
     assert stuck.winnable is None and stuck.moves == []
     assert stuck.extra["stopped"] == "repetition" and stuck.extra["complete"] is False
+    # Under a time budget the searches of the allowed moves share what is left of it; when
+    # it runs out the answer says so, and the whole keeps to the budget.
+    began = time.perf_counter()
+    late = find_solver("gaps").solve(game, None, seconds=1.0)
+    assert time.perf_counter() - began < 3.0
+    assert late.winnable is None and late.extra["stopped"] in ("time", "repetition")
+    assert late.states > 0
 
 
 def test_repairing_a_line_goes_to_its_nearest_later_position_or_says_none() -> None:
@@ -1260,6 +1267,8 @@ def test_repairing_a_line_goes_to_its_nearest_later_position_or_says_none() -> N
     assert line[0] == "2S>r2" and not plays_here(game, line)
     mended = shortcut.repaired(game, line)
     assert mended is not None and plays_here(game, mended) and mended[0] != "2S>r2"
+    # A look keeps to the caller's clock (a hint's 2 s): past it, no way round.
+    assert shortcut.repaired(game, line, until=time.perf_counter() - 1.0) is None
     assert shortcut.repaired(fresh, line) == line
     stuck = SPEC.new_game("no-redeal", 32)
     rng = random.Random(32)

@@ -80,7 +80,7 @@ def _one(spec: GameSpec) -> None:
     """One game in full: its variants, and each parameter with its default (the first
     variant's), what a variant sets otherwise, and what it does."""
     console.print(
-        f"[bold]{escape(spec.title)}[/] ({spec.players_text}): {escape(spec.description)}"
+        f"[bold]{escape(spec.title)}[/] · {spec.players_text} · {escape(spec.description)}"
     )
     if spec.aliases:
         console.print(f"[dim]also: {escape(', '.join(spec.aliases))}[/]")

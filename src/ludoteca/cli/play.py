@@ -43,7 +43,7 @@ from ludoteca.rules_docs import players_part, without_sections
 from ludoteca.store.files import read_text, write_atomic
 from ludoteca.store.results import record_finished
 from ludoteca.tui.base import renderer_for
-from ludoteca.tui.narrate import narration
+from ludoteca.tui.narrate import NO_ONE, narration
 
 HUMAN = "you"
 HINT_SECONDS = 2.0
@@ -236,27 +236,23 @@ class Session:
 
     def bot_turn(self, player: int) -> None:
         move = self.bots[player].choose(self.state.observation(player), self.rng)
-        you = self.viewer()
-        seen = self.state.observation(you)
-        before = self._captured(you)
+        # Who watches the screen: the one person, or everyone at it (several people at one
+        # screen: what is said must be hidden from none of them, and no one is "you").
+        watchers = self.humans if len(self.humans) > 1 else [self.viewer()]
+        you = watchers[0] if len(watchers) == 1 else NO_ONE
+        seen = [self.state.observation(seat) for seat in watchers]
         with whole():
             self.state.apply(move)
-        # What the move did, as far as you may see it (Scalafrutta: the tile drawn, the tile
-        # pushed out and who got it): "plays T3" alone left it to be worked out from the board.
-        told = narration(self.spec.name, seen, self.state.observation(you), player, you)
-        # A tile the bot's move gave you (Scalafrutta: the tile pushed out goes to a chosen
-        # player when nothing matched) is named: "R1>P1" alone did not say which.
-        gained = sorted(set(self._captured(you)) - set(before))
-        given = f" (you receive {' '.join(gained)})" if gained and player != you else ""
+        # What the move did, as far as the watchers may see it (Scalafrutta: the tile drawn,
+        # the tile pushed out and who got it): "plays T3" alone, or "R1>P1", left it to be
+        # worked out from the board.
+        after = [self.state.observation(seat) for seat in watchers]
+        views = list(zip(seen, after, strict=True))
+        told = narration(self.spec.name, views, player, you)
         console.print(
             f"[magenta]seat {player + 1} ({self.seats[player]})[/] plays [bold]{move}[/]"
-            + (f": {told}" if told else given)
+            + (f": {told}" if told else "")
         )
-
-    def _captured(self, seat: int) -> list[str]:
-        """The tiles ``seat`` has captured, where the game keeps such (its own always shown)."""
-        captured = self.state.observation(seat).get("captured")
-        return list(captured[seat] or []) if isinstance(captured, list) else []
 
     def finish(self) -> None:
         outcome = self.state.outcome()

@@ -113,7 +113,11 @@ def typed_value(value: object) -> str:
         return "none"
     if isinstance(value, bool):
         return str(value).lower()
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, float):
+        # As typed, every digit kept (:g kept six: 2.1234567 came back as 2.12346).
+        text = repr(value)
+        return text.removesuffix(".0")
+    return str(value)
 
 
 def variant_key(variant: Variant, default: Variant) -> str:

@@ -1,4 +1,4 @@
-"""Acme solver ("winnable with all cards known"), sampled hints, and study policies.
+"""Acme solver (winnable? "with all cards known"), sampled hints, and study policies.
 
 The exact search runs in :mod:`ludoteca.solvers._acme_kernel` over the whole deal, hidden
 cards included, as solitaire research does when it reports "winnable" rates. A hint must

@@ -1,6 +1,6 @@
 """Mosaico: an exact search with the draw order known, and a player who does not know it.
 
-``solve`` answers "winnable with the draw order known" (the face-down order is read from
+``solve`` answers winnable or not "with the draw order known" (the face-down order is read from
 the position): a depth-first search over the cells of each tile in turn, pruned when the
 closed empty cells of the figure cannot each get a different remaining tile. The ``player``
 sees what a person sees (the mosaic, the tile to play, the set-aside pile, the set of

@@ -1,6 +1,6 @@
 """Il Muro solvers, in two kinds that answer different questions:
 
-- ``solver`` ("winnable with every tile known"): the compiled depth-first search over the
+- ``solver`` (winnable or not "with every tile known"): the compiled depth-first search over the
   whole deal, face-down tiles included, with a transposition table and a node limit.
 - ``player`` ("a strong player who sees only what a player sees"): it reads the observation
   only, deals the unseen tiles at random into the face-down places, searches that sample, and

@@ -333,7 +333,7 @@ function showBar(page, view, module, others) {
   const keys = ['U undo', 'Y redo'].filter(() => !people);
   page.querySelector('.keys').textContent = tap('Click or drag a card or tile, then its target')
     + ' · keyboard: Tab / arrows to move, Enter to choose, Esc to cancel, '
-    + [...keys, 'H hint', '? rules'].join(', ');
+    + [...keys, ...(view.outcome ? [] : ['H hint']), '? rules'].join(', ');
 
   let status;
   if (view.outcome) status = 'The game is over.';

@@ -54,7 +54,7 @@ def realize(
     if tidy:
         shorter = tidied(state, steps, game.position(), until)
         played = played if len(shorter) == len(steps) else _texts(state, shorter)
-    return shortcut.repaired(state, played) or played
+    return shortcut.repaired(state, played, until=until) or played
 
 
 def _copy(state: GapsState) -> GapsState:
@@ -140,27 +140,29 @@ def solve(
         # knew nothing of the deal's earlier positions (RULES.md, repetition), so each move
         # allowed here is searched on its own, as the game goes on after it.
         deadline = None if seconds is None else start + seconds
-        around = _won_around(game, max_states, deadline)
+        around, spent, timed_out = _won_around(game, max_states, deadline, room)
+        states += spent
         if around is None:
             # Winnable as dealt, but not shown to be with this game's earlier positions
-            # barred: undecided, and the answer says why.
+            # barred: undecided, and the answer says why (or that the time ran out).
             answer.winnable, complete, moves, found = None, False, [], -1
-            answer.stopped = "repetition"
+            answer.stopped = "time" if timed_out else "repetition"
         else:
-            states += around[1]
-            moves = around[0]
+            moves = around
     if answer.winnable is None:
         # Undecided: the nested search (a budget's last moments, or a few counted runs
         # under a state limit) reaches a real dead end, often a deep one, and now and then
         # a win, which decides after all.
         # When the states (or the table's room) ran out first, the counted runs: the rest
         # of the budget went to them before, though the limit asked for was reached.
-        timed = seconds is not None and answer.stopped == "time"
+        # (After a win this game's history barred, the time left, if there is a budget.)
+        timed = seconds is not None and answer.stopped in ("time", "repetition")
         left = max(0.0, start + seconds - time.perf_counter()) if timed and seconds else 0.0
         reached, line = nested.best_line(board, left, runs=0 if timed else SOLVE_NESTED_RUNS)
-        found = max(found, reached)
-        if reached == board.shape.full and plays_here(game, won := _played(game, line)):
-            answer.winnable, complete, moves = True, True, won
+        if reached < board.shape.full:
+            found = max(found, reached)
+        elif plays_here(game, won := _played(game, line)):
+            answer.winnable, complete, moves, found = True, True, won, reached
     best: int | None = board.shape.full if answer.winnable else None
     stopped = answer.stopped if answer.winnable is None else None
     if answer.winnable is False:
@@ -198,21 +200,16 @@ def solve(
 
 def plays_here(game: GapsState, line: list[str]) -> bool:
     """Does ``game`` (with the positions it has seen) allow ``line`` whole?"""
-    copy = game.fork()
-    try:
-        for move in line:
-            copy.apply(move)
-    except LudotecaError:
-        return False
-    return True
+    return shortcut.played(game, line) is not None
 
 
 def _won_around(
-    game: GapsState, max_states: int | None, deadline: float | None
-) -> tuple[list[str], int] | None:
+    game: GapsState, max_states: int | None, deadline: float | None, room: int
+) -> tuple[list[str] | None, int, bool]:
     """A winning line from ``game`` that it allows whole, found by deciding the position
     after each move allowed here (each within ``max_states``, and a share of the time to
-    ``deadline``), and the nodes that took; None where none is found."""
+    ``deadline``, over a table of at most ``room`` bytes): the line (None where none is
+    found), the nodes that took, and whether the time ran out first."""
     spent = 0
     allowed = game.legal_moves_text()
     for at, move in enumerate(allowed):
@@ -222,14 +219,17 @@ def _won_around(
         if deadline is not None:
             seconds = (deadline - time.perf_counter()) / (len(allowed) - at)
             if seconds <= 0:
-                return None
-        answer = fast.decide(board_of(child), max_states, seconds=seconds, workers=2)
+                return None, spent, True
+        answer = fast.decide(
+            board_of(child), max_states, seconds=seconds, workers=2, table_bytes=room
+        )
         spent += answer.states
         if answer.winnable:
-            line = realize(child, answer)
+            line = realize(child, answer, until=deadline)
             if plays_here(child, line):
-                return [move, *line], spent
-    return None
+                return [move, *line], spent, False
+    timed_out = deadline is not None and time.perf_counter() >= deadline
+    return None, spent, timed_out
 
 
 SOLVE_NESTED_RUNS = 4

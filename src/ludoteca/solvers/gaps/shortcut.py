@@ -17,6 +17,7 @@ that a look of a few thousand positions takes milliseconds.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Iterable, Sequence
 
@@ -192,28 +193,36 @@ def _pass(game: GapsState, line: Sequence[str], nodes: int) -> list[str]:
 
 
 def _plays_to(game: GapsState, line: Sequence[str], end: Grid) -> bool:
+    copy = played(game, line)
+    return copy is not None and encoded(copy.grid) == end
+
+
+def played(game: GapsState, line: Sequence[str]) -> GapsState | None:
+    """A copy of ``game`` (with the positions it has seen) after ``line``; None where the
+    game refuses one of its moves."""
     copy = game.fork()
-    try:
-        for move in line:
-            copy.apply(move)
-    except LudotecaError:
-        return False
-    return encoded(copy.grid) == end
+    return copy if all(_takes(copy, move) for move in line) else None
 
 
 REPAIR_NODES = 20_000
 """Positions :func:`repaired` may look at for each stretch it repairs."""
 
 
-def repaired(game: GapsState, line: Sequence[str], nodes: int = REPAIR_NODES) -> list[str] | None:
+def repaired(
+    game: GapsState, line: Sequence[str], nodes: int = REPAIR_NODES, until: float | None = None
+) -> list[str] | None:
     """``line`` made playable in ``game``, whose earlier positions the repetition rule bars
     (RULES.md): the searches know nothing of the moves before, and a line found from here
     may begin by putting a 2 back where it stood (deal 1 after ``... 2S>r2 6C 7C 2S>r3``: the
     line began ``2S>r2``). Where the game refuses a move, a breadth-first look from the
     position before it, through positions not seen, finds the nearest later position of the
     line, and the line goes there instead; repeated for each refusal. The line as it is
-    where it plays whole; None where a look finds no way on (the caller decides)."""
+    where it plays whole; None where a look finds no way on, or the clock passes ``until``
+    (a ``time.perf_counter`` value) first (the caller decides)."""
     kept = list(line)
+    if len(game.seen_positions()) <= 1:
+        # A game with no earlier position: the line, which never repeats its own, plays.
+        return kept
     for _ in range(len(kept) + 1):
         copy = game.fork()
         refused = next((i for i, move in enumerate(kept) if not _takes(copy, move)), None)
@@ -228,7 +237,8 @@ def repaired(game: GapsState, line: Sequence[str], nodes: int = REPAIR_NODES) ->
                 return None  # (not a line of this position: nothing to repair)
             grids.append(encoded(fresh.grid))
         later = {grid: k for k, grid in enumerate(grids) if k >= 1}
-        found = _nearest(grids[0], later, _seen(copy), game.ranks, game.params.suits, nodes)
+        barred = _seen(copy)
+        found = _nearest(grids[0], later, barred, game.ranks, game.params.suits, nodes, until)
         if found is None:
             return None
         at, steps = found
@@ -246,15 +256,24 @@ def _takes(game: GapsState, move: str) -> bool:
 
 
 def _nearest(
-    start: Grid, later: dict[Grid, int], barred: set[Grid], ranks: int, suits: int, nodes: int
+    start: Grid,
+    later: dict[Grid, int],
+    barred: set[Grid],
+    ranks: int,
+    suits: int,
+    nodes: int,
+    until: float | None = None,
 ) -> tuple[int, list[Step]] | None:
     """The fewest moves from ``start`` to a position of ``later`` (the furthest along the
-    line among those as near), never entering ``barred``: its index and the moves."""
+    line among those as near), never entering ``barred``: its index and the moves. None
+    past ``nodes`` positions, or once the clock passes ``until``."""
     parent: dict[Grid, tuple[Grid, Step] | None] = {start: None}
     frontier = [start]
-    while frontier and len(parent) <= nodes:
+    while frontier:
         reached: list[Grid] = []
         for grid in frontier:
+            if len(parent) > nodes or (until is not None and time.perf_counter() > until):
+                return None
             for child, step in _children(grid, ranks, suits):
                 if child not in parent and child not in barred:
                     parent[child] = (grid, step)
@@ -262,11 +281,11 @@ def _nearest(
         hits = [grid for grid in reached if grid in later]
         if hits:
             node = max(hits, key=lambda grid: later[grid])
+            at = later[node]
             steps: list[Step] = []
             while (link := parent[node]) is not None:
                 node, step = link
                 steps.append(step)
-            target = max(hits, key=lambda grid: later[grid])
-            return later[target], steps[::-1]
+            return at, steps[::-1]
         frontier = reached
     return None
