@@ -1584,6 +1584,57 @@ def test_quit_asks_before_leaving_a_game_not_saved(tmp_path: Path) -> None:
     assert again.stdout.count(asked) == 1, again.stdout
 
 
+def test_a_typed_position_is_not_counted_as_a_game_of_its_deal(tmp_path: Path) -> None:
+    """Seed (Addiction "tracks completion statistics"; the issue: games, wins, redeals used,
+    best score): only dealt games count. A position typed in with "| seed 7" (its redeals'
+    shuffles) counted as a win of deal 7 in one move; the same game dealt counts."""
+    from ludoteca.core import find_game
+
+    spec = find_game("gaps")
+    state = spec.new_game("no-redeal", 7)
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    state.undo()
+    last = state.legal_moves_text()[0]
+    db = str(tmp_path / "r.db")
+    typed = runner.invoke(
+        app,
+        ["play", "gaps", "-v", "no-redeal", "--position", state.position(), "--db", db],
+        input=f"{last}\nquit\n",
+    )
+    assert typed.exit_code == 0 and "game over" in typed.stdout, typed.output
+    stats = runner.invoke(app, ["stats", "--json", "--db", db])
+    assert stats.stdout.strip() == "", stats.stdout
+    moves = "\n".join([*state.history_text(), last])
+    dealt = runner.invoke(
+        app,
+        ["play", "gaps", "-v", "no-redeal", "-p", "penalty=2", "--seed", "7", "--db", db],
+        input=f"{moves}\nquit\n",
+    )
+    assert dealt.exit_code == 0, dealt.output
+    assert json.loads(runner.invoke(app, ["stats", "--json", "--db", db]).stdout)["played"] == 1
+    # The table writes the variant as the game's title does (it showed penalty=2.0).
+    table = ludoteca_wide(120, "stats", "--db", db)
+    assert "no-redeal[penalty=2]" in table and "2.0" not in table, table
+
+
+def test_position_prints_the_game_in_notation_where_nothing_is_hidden() -> None:
+    """A terminal game had no way to print its position for `solve --position` (the board
+    draws 10♥ and suit symbols; a save keeps the start and the moves). `position` prints it
+    in Gaps, which hides nothing, and refuses where the notation would show hidden cards."""
+    from ludoteca.core import find_game
+
+    state = find_game("gaps").new_game("no-redeal", 12)
+    state.apply("KC")
+    played = runner.invoke(
+        app, ["play", "gaps", "-v", "no-redeal", "--seed", "12"], input="KC\nposition\nquit\nquit\n"
+    )
+    assert state.position() in played.stdout.splitlines()[-3].removeprefix("› "), played.stdout
+    hidden = runner.invoke(app, ["play", "acme", "--seed", "1"], input="position\nquit\n")
+    assert "position: Acme has cards or tiles you cannot see" in hidden.stdout
+    assert find_game("acme").new_game(None, 1).position() not in hidden.stdout
+
+
 def test_a_game_ended_again_from_a_save_made_before_its_end_counts_once(tmp_path: Path) -> None:
     """Statistics count each game once: ending a game, then loading a save made before its
     end and ending it again, counted it twice (every win could be played again from a save

@@ -82,7 +82,8 @@ def test_gap_right_of_a_king_or_a_gap_is_dead() -> None:
 
 
 def test_won_when_every_row_is_one_suit_in_order() -> None:
-    """RULES.md: won when each row holds one suit 2..K in columns 0..11 (any suit, any row)."""
+    """Seed, Scoring 1 (won when all four rows hold their suits from 2 to King) and RULES.md:
+    columns 0..11, any suit in any row."""
     state = small("2D 3D 4D -- / 2C 3C 4C --")
     outcome = state.outcome()
     assert outcome is not None and outcome.won and outcome.scores == (6.0,)
@@ -135,14 +136,16 @@ def test_redeal_keeps_prefixes_and_deals_the_rest_row_by_row() -> None:
 
 
 def test_redeal_limit() -> None:
-    """RULES.md: redeals up to the variant's limit; then the game ends."""
+    """Seed, Gameplay 4 (a redeal when no move is left; "typically 1 or 2 are allowed") and
+    RULES.md: redeals up to the variant's limit; then the game ends."""
     state = small("2C 3C 4D -- / 2D 4C -- 3D | redeals 1", SMALL_REDEAL)
     assert state.legal_moves_text() == [] and state.is_over
     assert state.why_illegal(state.parse_move("redeal")) == "no redeal left (1 allowed)"
 
 
 def test_penalty_per_redeal() -> None:
-    """RULES.md: score = cards in sequence minus a per-redeal penalty (a parameter)."""
+    """Seed, Scoring 2-3 (cards in sequence; each redeal can reduce the score) and RULES.md:
+    score = cards in sequence minus a per-redeal penalty (a parameter)."""
     variant = SPEC.variant("gaps", {"suits": "2", "ranks": "4", "redeals": "1", "penalty": "2"})
     state = small("2C 3C 4D -- / 2D 4C -- 3D | redeals 1", variant)
     outcome = state.outcome()

@@ -51,7 +51,8 @@ HINT_SECONDS = 2.0
 HELP = (
     "Type a move in the game's notation, or: [bold]moves[/] (list them), [bold]undo[/], "
     "[bold]hint[/], [bold]save FILE[/], [bold]new [N][/] (another deal, or deal N), "
-    "[bold]rules[/], [bold]help[/], [bold]quit[/]."
+    "[bold]position[/] (in notation, for 'ludoteca solve --position'; games with nothing "
+    "hidden), [bold]rules[/], [bold]help[/], [bold]quit[/]."
 )
 WEB_ONLY = ("Playing on the web page",)
 """Sections of a game's rules for players that the terminal's ``rules`` leaves out."""
@@ -277,7 +278,10 @@ class Session:
         # Yours: a solitaire, or a game with one person against bots (as on the web); a
         # table of several people at one screen has no one to count it for.
         seat = self.person
-        if seat is not None and self.state.seed is not None:
+        # Dealt games only: a position typed in (`--position`) may carry "| seed N" for its
+        # redeals' shuffles, and it counted as a game of deal N (a win in one move, in
+        # Addiction's completion statistics too).
+        if seat is not None and self.state.seed is not None and self.start is None:
             try:
                 connection = open_db(self.db)
             except LudotecaError as err:
@@ -363,12 +367,26 @@ class Session:
                 self.save(rest.strip())
             case "new":
                 self.new_deal(rest.strip())
+            case "position":
+                self.print_position()
             case _:
                 with whole():
                     self.state.apply(line.strip())
                 if self.state.current_player not in self.bots:
                     self.show()
         return True
+
+    def print_position(self) -> None:
+        """The position in the game's notation, on one line of its own, to hand to
+        ``solve --position`` (the board draws 10♥ and suit symbols; a save keeps only the
+        start and the moves). Only where nothing is hidden: the notation writes every card."""
+        if self.spec.hidden_information:
+            raise LudotecaError(
+                f"position: {self.spec.title} has cards or tiles you cannot see, which the "
+                "notation would show; save FILE keeps the game"
+            )
+        # Not markup, and never wrapped: it is to be copied whole.
+        console.print(escape(self.state.position()), soft_wrap=True)
 
     def new_deal(self, number: str) -> None:
         """Another deal of the same game, variant and seats (deal ``number`` if given); a game

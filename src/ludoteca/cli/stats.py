@@ -12,6 +12,7 @@ from rich.table import Table
 
 from ludoteca.cli.app import app, console
 from ludoteca.cli.common import DbOpt, JsonOpt, results_db
+from ludoteca.core.game import key_shown
 from ludoteca.core.registry import find_game, variant_for
 from ludoteca.store.results import game_statistics
 
@@ -48,7 +49,9 @@ def stats_command(
     for r in rows:
         cells = [
             r["game"],
-            escape(r["variant"]),  # gaps[redeals=0] is text, not markup
+            # As the game's title writes it (penalty=2, not the stored penalty=2.0); text,
+            # not markup (gaps[redeals=0]).
+            escape(key_shown(str(r["variant"]))),
             str(r["played"]),
             str(r["won"]),
             f"{r['best_score']:g}",

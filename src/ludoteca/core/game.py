@@ -120,6 +120,24 @@ def typed_value(value: object) -> str:
     return str(value)
 
 
+def key_shown(key: str) -> str:
+    """A stored variant label (:func:`variant_key`: ``gaps[penalty=2.0,twos_first=True]``)
+    written as :meth:`GameSpec.variant_shown` writes one: ``gaps[penalty=2,twos_first=true]``.
+    For people only; results stay stored under the label itself."""
+    name, bracket, rest = key.partition("[")
+    if not bracket or not rest.endswith("]"):
+        return key
+    pairs = []
+    for pair in rest[:-1].split(","):
+        param, _, value = pair.partition("=")
+        if value in ("True", "False", "None"):
+            value = value.lower()
+        elif value.endswith(".0") and value[:-2].lstrip("-").isdigit():
+            value = value[:-2]
+        pairs.append(f"{param}={value}")
+    return f"{name}[{','.join(pairs)}]"
+
+
 def variant_key(variant: Variant, default: Variant) -> str:
     """``gaps`` or ``gaps[redeals=1]`` when parameters differ from the variant as declared."""
     changed = [
@@ -204,11 +222,7 @@ class GameSpec:
         """The label for people: as :meth:`variant_label`, values written as typed after
         ``-p`` (``gaps[penalty=2]``, not ``penalty=2.0``; ``twos_first=true``). The label
         itself is what results are stored under, and stays as it is."""
-        default = self.variant(variant.name).params_json()
-        changed = [
-            f"{k}={typed_value(v)}" for k, v in variant.params_json().items() if default.get(k) != v
-        ]
-        return variant.name + (f"[{','.join(changed)}]" if changed else "")
+        return key_shown(self.variant_label(variant))
 
     def new_game(
         self,
