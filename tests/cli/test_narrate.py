@@ -76,3 +76,21 @@ def test_with_several_people_at_the_screen_a_bots_move_names_nothing_hidden_from
                     assert tile not in said, (said, tile, person)
             told += "gives it to seat" in said
     assert told > 0  # (a gift was told: the case the leak was in)
+
+
+def test_with_several_people_at_the_screen_a_tile_all_see_is_still_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Open captures (the default variant): what every person at the screen sees is told,
+    the tile pushed out by name, to a seat, not to "you"."""
+    screen = Console(file=io.StringIO(), width=200, color_system=None)
+    monkeypatch.setattr(play, "console", screen)
+    state = find_game("scalafrutta").new_game("scalafrutta", 4, 3)
+    session = play.Session(state, ["you", "you", "greedy"], None, None)
+    while state.current_player != 2:
+        state.apply(state.legal_moves()[0])
+    square = {tile for row in state.observation(0)["square"] for tile in row}
+    session.bot_turn(2)
+    said = screen.file.getvalue().splitlines()[-1]  # type: ignore[attr-defined]
+    (left,) = square - {tile for row in state.observation(0)["square"] for tile in row}
+    assert f"pushes out {left}" in said and "you" not in said.split(), said

@@ -132,21 +132,21 @@ def solve(
     room = fast.TABLE_BYTES if memory is None else memory
     answer = fast.decide(board, max_states, seconds=seconds, workers=2, table_bytes=room)
     states = answer.states
-    moves = realize(game, answer) if answer.winnable else []
+    until = None if seconds is None else start + seconds
+    moves = realize(game, answer, until=until) if answer.winnable else []
     found = answer.best_dead_end
     complete = answer.complete
     if answer.winnable and not plays_here(game, moves):
         # A win as dealt whose line this game refuses, with no way round found: the search
         # knew nothing of the deal's earlier positions (RULES.md, repetition), so each move
         # allowed here is searched on its own, as the game goes on after it.
-        deadline = None if seconds is None else start + seconds
-        around, spent, timed_out = _won_around(game, max_states, deadline, room)
+        around, spent, why = _won_around(game, max_states, until, room)
         states += spent
         if around is None:
             # Winnable as dealt, but not shown to be with this game's earlier positions
-            # barred: undecided, and the answer says why (or that the time ran out).
+            # barred: undecided, and the answer says why (or what ran out).
             answer.winnable, complete, moves, found = None, False, [], -1
-            answer.stopped = "time" if timed_out else "repetition"
+            answer.stopped = why
         else:
             moves = around
     if answer.winnable is None:
@@ -161,7 +161,7 @@ def solve(
         reached, line = nested.best_line(board, left, runs=0 if timed else SOLVE_NESTED_RUNS)
         if reached < board.shape.full:
             found = max(found, reached)
-        elif plays_here(game, won := _played(game, line)):
+        elif plays_here(game, won := _played(game, line, until)):
             answer.winnable, complete, moves, found = True, True, won, reached
     best: int | None = board.shape.full if answer.winnable else None
     stopped = answer.stopped if answer.winnable is None else None
@@ -205,13 +205,15 @@ def plays_here(game: GapsState, line: list[str]) -> bool:
 
 def _won_around(
     game: GapsState, max_states: int | None, deadline: float | None, room: int
-) -> tuple[list[str] | None, int, bool]:
+) -> tuple[list[str] | None, int, str]:
     """A winning line from ``game`` that it allows whole, found by deciding the position
     after each move allowed here (each within ``max_states``, and a share of the time to
     ``deadline``, over a table of at most ``room`` bytes): the line (None where none is
-    found), the nodes that took, and whether the time ran out first."""
+    found), the nodes that took, and why none was found ("" where one was): what one of
+    those searches ran out of, else "repetition"."""
     spent = 0
     allowed = game.legal_moves_text()
+    stopped = ""  # what a search that ended undecided ran out of (the first such)
     for at, move in enumerate(allowed):
         child = game.fork()
         child.apply(move)
@@ -219,17 +221,17 @@ def _won_around(
         if deadline is not None:
             seconds = (deadline - time.perf_counter()) / (len(allowed) - at)
             if seconds <= 0:
-                return None, spent, True
+                return None, spent, "time"
         answer = fast.decide(
             board_of(child), max_states, seconds=seconds, workers=2, table_bytes=room
         )
         spent += answer.states
+        stopped = stopped or (answer.stopped if answer.winnable is None else "")
         if answer.winnable:
             line = realize(child, answer, until=deadline)
             if plays_here(child, line):
-                return [move, *line], spent, False
-    timed_out = deadline is not None and time.perf_counter() >= deadline
-    return None, spent, timed_out
+                return [move, *line], spent, ""
+    return None, spent, stopped or "repetition"
 
 
 SOLVE_NESTED_RUNS = 4
@@ -245,7 +247,7 @@ def _played(game: GapsState, line: nested.Line, until: float | None = None) -> l
     for step in steps:
         end.apply(step)
     played = _texts(game, tidied(game, steps, end.position(), until))
-    return shortcut.repaired(game, played) or played
+    return shortcut.repaired(game, played, until=until) or played
 
 
 def _redeal_or_stop(game: GapsState, may_stop: bool) -> Hint:

@@ -269,11 +269,13 @@ def _nearest(
     past ``nodes`` positions, or once the clock passes ``until``."""
     parent: dict[Grid, tuple[Grid, Step] | None] = {start: None}
     frontier = [start]
-    while frontier:
+    spent = False  # the nodes or the time: what this level reached is the last looked at
+    while frontier and not spent:
         reached: list[Grid] = []
         for grid in frontier:
-            if len(parent) > nodes or (until is not None and time.perf_counter() > until):
-                return None
+            spent = len(parent) > nodes or (until is not None and time.perf_counter() > until)
+            if spent:
+                break
             for child, step in _children(grid, ranks, suits):
                 if child not in parent and child not in barred:
                     parent[child] = (grid, step)
