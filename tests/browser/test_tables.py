@@ -133,6 +133,9 @@ def test_tappeto_is_played_to_its_end_and_counted(table: Any, shots: Path) -> No
     panel.wait_for()
     outcome = table.room().state.outcome()
     assert panel.locator("h2").inner_text() == ("You won!" if outcome.won else "Not this time")
+    # The line under it says how it ended, but not "won" again under "You won!".
+    ended = panel.locator(".termination").inner_text()
+    assert not ended.startswith(("won", "·")), ended
     assert float(panel.locator(".scores td").last.inner_text()) == outcome.scores[0]
     table.shot(shots / "tappeto-end.png")
     table.home()
@@ -350,7 +353,10 @@ def test_the_leak_check_sees_a_tile_named_in_words() -> None:
 
 
 def test_domino_against_a_bot_to_the_end_without_seeing_its_hand(table: Any, shots: Path) -> None:
-    """Bots play at their pace; the page never holds a tile hidden from its seat."""
+    """Bots play at their pace; the page never holds a tile hidden from its seat. At the end
+    the result is in view: the panel was centred on a table taller than the window, its
+    buttons below the fold."""
+    table.page.set_viewport_size({"width": 1280, "height": 420})
     table.start("domino", seed=1, bots=["greedy"])  # ends with a domino: the page's last tile
     checked = 0
     for _ in range(60):
@@ -379,6 +385,9 @@ def test_domino_against_a_bot_to_the_end_without_seeing_its_hand(table: Any, sho
     state = table.room().state
     assert state.outcome().termination == "domino"
     panel = table.page.locator(".end-panel")
+    buttons = panel.locator(".end-buttons").bounding_box()
+    assert buttons is not None and buttons["y"] >= 0
+    assert buttons["y"] + buttons["height"] <= 420, buttons
     expect(panel.locator("h2")).to_have_text("You won!")
     expect(panel.locator(".termination")).to_have_text("You placed your last tile (a domino).")
     assert panel.locator(".scores th").all_inner_texts() == ["Player", "Tiles left", "Score"]
@@ -591,11 +600,13 @@ def test_two_people_play_domino_from_two_browsers(
     for seat, person in enumerate((first, second)):
         hidden = room.state.hidden_from(seat)
         assert not leaked_tiles(hidden, page_text(person.page))
-        assert person.page.get_by_role("button", name="Undo").is_disabled()
-        # No undo with another person: the keyboard's help does not offer it. The Hint
+        # No undo, redo nor restart with another person: not shown (disabled, they filled a
+        # phone's toolbar with a reason in a tooltip), nor offered by the keyboard's help. The Hint
         # button keeps its place, disabled while it is not this seat's turn (it was hidden).
         keys = person.page.locator(".keys").inner_text()
         assert "U undo" not in keys and "Y redo" not in keys and "H hint" in keys, keys
+        for act in ("undo", "redo", "restart"):
+            expect(person.page.locator(f".tools [data-act={act}]")).to_be_hidden()
         hint = person.page.get_by_role("button", name="Hint")
         expect(hint).to_be_visible()
         assert hint.is_disabled() == (room.state.current_player != seat)

@@ -414,7 +414,10 @@ SPEC = register(
                 "Starting tiles",
                 "How many face-up tiles the starting row has (1 to 6).",
             ),
-            "difficile": ("Difficile", "A cell that touches 3 or 4 tiles must match 2 of them."),
+            "difficile": (
+                "Harder (difficile)",
+                "A cell that touches 3 or 4 tiles must match 2 of them.",
+            ),
         },
         heuristic=_heuristic,
         rules_doc="docs/rules/mosaico.md",

@@ -318,11 +318,15 @@ function showBar(page, view, module, others) {
     node.disabled = !enabled;
     node.title = title;
   };
-  // With another person at the table there is no undo nor restart: the buttons say so.
-  const alone = 'Not at a table with other people';
-  button('undo', view.can_undo, people ? alone : 'Undo (U)');
-  button('redo', view.can_redo, people ? alone : 'Redo (Y)');
-  button('restart', view.can_restart, people ? alone : 'Deal the same cards again');
+  // With another person at the table there is no undo, redo nor restart: the buttons are
+  // not shown (disabled, they filled a phone's toolbar row, their reason in a tooltip a
+  // phone never shows).
+  button('undo', view.can_undo, 'Undo (U)');
+  button('redo', view.can_redo, 'Redo (Y)');
+  button('restart', view.can_restart, 'Deal the same cards again');
+  for (const act of ['undo', 'redo', 'restart']) {
+    tools.querySelector(`[data-act=${act}]`).hidden = people;
+  }
   // Hint keeps its place while the game goes on (it came and went with the turn, so the
   // toolbar changed from one turn to the next): disabled, it says why. A finished game has
   // no use for it.
@@ -415,7 +419,7 @@ function showEnd(panel, under, view, connection, module) {
   back.addEventListener('click', () => {
     panel.hidden = false;
     back.hidden = true;
-    panel.querySelector('.primary').focus({ preventScroll: true });
+    showCard(panel);
   });
   under.appendChild(back);
   const key = `${view.room}:${view.ply}`;
@@ -442,7 +446,7 @@ function showEnd(panel, under, view, connection, module) {
   const note = scores.note ? `<p class="score-note">${esc(scores.note)}</p>` : '';
   panel.innerHTML = `<div class="end-card" role="dialog" aria-label="end of the game">
       <h2>${heading}</h2>
-      <p class="termination">${esc(ending)}${esc(details(outcome.details))}</p>
+      <p class="termination">${esc(endingLine(ending, outcome))}</p>
       <table class="scores"><thead><tr><th>${solitaire ? '' : 'Player'}</th>${heads}<th>Score</th></tr></thead>
       <tbody>${rows}</tbody></table>${note}
       <div class="end-buttons">
@@ -475,6 +479,14 @@ function showEnd(panel, under, view, connection, module) {
   for (const button of panel.querySelectorAll('[data-end]')) {
     button.addEventListener('click', () => actions[button.dataset.end]());
   }
+  showCard(panel);
+}
+
+/** The end card in view, its first button focused: centred on a table taller than the
+ * window (Domino's rows, drawn life size), it could lie above or below the part scrolled to,
+ * and the player read only "The game is over." */
+function showCard(panel) {
+  panel.querySelector('.end-card').scrollIntoView({ block: 'nearest' });
   panel.querySelector('.primary').focus({ preventScroll: true });
 }
 
@@ -489,6 +501,16 @@ function winnersWon(view, winners) {
 
 /** Whether another person sits at this table (no undo, restart nor redo there). */
 const withPeople = (view) => view.seats.some((s, seat) => seat !== view.seat && s.kind === 'human');
+
+/** How the game ended and its figures, on one line: "in sequence 48 · redeals used 1"
+ * (a solitaire won said "won" again under "You won!", and its figure "won true"). */
+function endingLine(ending, outcome) {
+  const said = ending === 'won' ? '' : ending;
+  const figures = Object.fromEntries(
+    Object.entries(outcome.details ?? {}).filter(([name]) => name !== 'won'),
+  );
+  return `${said}${details(figures)}`.replace(/^ · /, '');
+}
 
 /** The outcome's plain figures (numbers and words), as ' · name value' pieces. */
 function details(figures) {
