@@ -361,15 +361,15 @@ def test_play_checks_its_database_before_the_game_and_keeps_the_game_if_it_fails
         return opened(path, writes)
 
     monkeypatch.setattr(play, "open_db", fails_after_the_check)
-    # One move from the end, on a 2 x 4 board (a deal number, so the end is stored).
-    position = "2C 3C 4C -- / 2D 3D -- 4D | seed 3"
-    args = ["play", "gaps", "-p", "suits=2", "-p", "ranks=4", "--position", position]
-    session = runner.invoke(app, [*args, "--db", str(tmp_path / "r.db")], input="4D\nundo\nquit\n")
+    # A small deal played to its end (dealt, so its end is stored), then undone.
+    args, line = small_deal_won()
+    typed = "\n".join([*line, "undo", "quit"]) + "\n"
+    session = runner.invoke(app, [*args, "--db", str(tmp_path / "r.db")], input=typed)
     assert session.exit_code == 0, session.output
     said = f"error: {tmp_path / 'r.db'}: cannot use it as the results database (disk gone): "
     assert f"{said}the result is not stored" in session.output.splitlines(), session.output
     after = session.output.split("the result is not stored", 1)[1]
-    assert "You won!" in session.output and "legal: 4D" in after  # undone: the game goes on
+    assert "You won!" in session.output and line[-1] in after.split("legal:")[-1]  # undone
     assert len(calls) == 2
 
 
@@ -395,15 +395,30 @@ def test_a_result_the_database_refuses_keeps_the_session(tmp_path: Path) -> None
     session goes on."""
     path = tmp_path / "r.db"
     damage(path, "finished_games")
-    position = "2C 3C 4C -- / 2D 3D -- 4D | seed 3"
-    args = ["play", "gaps", "-p", "suits=2", "-p", "ranks=4", "--position", position]
-    session = runner.invoke(app, [*args, "--db", str(path)], input="4D\nundo\nquit\n")
+    args, line = small_deal_won()
+    typed = "\n".join([*line, "undo", "quit"]) + "\n"
+    session = runner.invoke(app, [*args, "--db", str(path)], input=typed)
     assert session.exit_code == 0, session.output
     assert session.exception is None, session.exception
     said = f"error: {path}: the result is not stored (database disk image is malformed)"
     assert said in session.output.splitlines(), session.output  # (one line, path and all)
     after = session.output.split("the result is not stored", 1)[1]
-    assert "You won!" in session.output and "legal: 4D" in after  # undone: the game goes on
+    assert "You won!" in session.output and line[-1] in after.split("legal:")[-1]  # undone
+
+
+def small_deal_won() -> tuple[list[str], list[str]]:
+    """`play` of a dealt 2 x 4 Gaps game (dealt: only dealt games are counted, so its end is
+    stored) and a line that wins it without a redeal."""
+    from ludoteca.core import find_game
+
+    spec = find_game("gaps")
+    variant = spec.variant("gaps", {"suits": "2", "ranks": "4"})
+    for seed in range(50):
+        answer = find_solver("gaps").solve(spec.new_game(variant, seed), 100_000)
+        if answer.winnable and len(answer.moves) >= 2:
+            args = ["play", "gaps", "-p", "suits=2", "-p", "ranks=4", "--seed", str(seed)]
+            return args, list(answer.moves)
+    raise AssertionError("no 2 x 4 deal of 0..49 is won in two moves or more")
 
 
 def test_a_database_that_opens_but_fails_later_is_one_line_of_error(tmp_path: Path) -> None:
@@ -2219,9 +2234,8 @@ def test_rules_at_the_prompt_show_the_rules_for_players(game: str) -> None:
     args = ["play", game, "--seed", "2"] + (["--players", "you,greedy"] if game == "domino" else [])
     result = runner.invoke(app, args, input="help\nrules\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "new [N] (another deal, or deal N), rules, help, quit." in " ".join(
-        result.output.split()
-    )
+    assert "new [N] (another deal, or deal N), position" in " ".join(result.output.split())
+    assert "hidden), rules, help, quit." in " ".join(result.output.split())
     for heading in ("Goal", "Setup", "Notation"):
         assert f"\n{heading}" in result.output, heading
     assert "Playing on the web page" not in result.output
