@@ -397,9 +397,12 @@ def test_domino_against_a_bot_to_the_end_without_seeing_its_hand(table: Any, sho
     expect(panel.locator(".score-note")).to_have_text(
         "Score: minus the tiles left in hand; the fewest wins."
     )
-    # The game over, every hand is shown: the bot's tiles face up.
+    # The game over, every hand is shown: the bot's tiles face up, large enough to read
+    # (44 units, drawn at life size here; they were 30).
     ids = table.page.locator("svg.board [data-id]").evaluate_all("ns => ns.map(n => n.dataset.id)")
     assert {str(tile) for tile in state.hands[1]} <= set(ids)
+    shown = table.page.locator(f'svg.board [data-id="{state.hands[1][0]}"]').bounding_box()
+    assert shown is not None and shown["width"] >= 42, shown
     # The same deal again is a new game (counted anew), though the page never knew its number.
     finished = table.room_id
     table.page.locator(".end-panel [data-end=restart]").click()

@@ -9,6 +9,9 @@ import { capitalise, seatName } from '../ui.js';
 const PAD = 12;
 const CELL = TILE + 4;
 const MINI = 30;
+// The other hands once they are shown (open hands, or the game over): their faces are to be
+// read, and at 30 units a phone drew their numbers 6-7 px tall.
+const SHOWN = 44;
 // Six tiles a row, as the table's six columns: the board stays narrow enough for a phone.
 const PER_ROW = 6;
 // Room at the table's left for its row numbers (the status line says "in row -1").
@@ -35,9 +38,10 @@ export default {
     const r1 = rows.length ? Math.max(...rows) + (obs.table.length ? 1 : 0) : 0;
     const width = PER_ROW * CELL + PAD * 2 + GUTTER;
     // The other players' tiles wrap onto as many rows as they need.
-    const perRow = Math.floor((width - 2 * PAD + 3) / (MINI + 3));
+    const mini = obs.hands ? SHOWN : MINI;
+    const perRow = Math.floor((width - 2 * PAD + 3) / (mini + 3));
     const tileRows = (seat) => Math.max(1, Math.ceil(obs.hand_sizes[seat] / perRow));
-    const heights = others.map((seat) => 18 + tileRows(seat) * (MINI + 3));
+    const heights = others.map((seat) => 18 + tileRows(seat) * (mini + 3));
     const headH = heights.reduce((a, h) => a + h, 0) + 10;
     const gridTop = headH + 26;
     const handRows = Math.max(1, Math.ceil((obs.hand.length + (obs.drawn ? 1 : 0)) / PER_ROW));
@@ -49,7 +53,7 @@ export default {
 
     let y = PAD;
     others.forEach((seat, i) => {
-      this.opponent(board, obs, view, seat, PAD, y, perRow);
+      this.opponent(board, obs, view, seat, PAD, y, perRow, mini);
       y += heights[i];
     });
 
@@ -105,7 +109,7 @@ export default {
     });
   },
 
-  opponent(board, obs, view, seat, x, y, perRow) {
+  opponent(board, obs, view, seat, x, y, perRow, mini) {
     const flags = [
       // Short: with a bot's name and 'to move' in bold, the line must fit the board's width.
       obs.special_used[seat] ? 'block used' : '',
@@ -117,10 +121,10 @@ export default {
     });
     const open = obs.hands?.[seat];
     for (let i = 0; i < obs.hand_sizes[seat]; i += 1) {
-      const tx = x + (i % perRow) * (MINI + 3);
-      const ty = y + 16 + Math.floor(i / perRow) * (MINI + 3);
-      if (open) board.tile(tx, ty, open[i], { key: null, size: MINI });
-      else board.tileBack(tx, ty, { size: MINI });
+      const tx = x + (i % perRow) * (mini + 3);
+      const ty = y + 16 + Math.floor(i / perRow) * (mini + 3);
+      if (open) board.tile(tx, ty, open[i], { key: null, size: mini });
+      else board.tileBack(tx, ty, { size: mini });
     }
   },
 
