@@ -201,19 +201,7 @@ def test_hint_starts_no_sample_that_would_end_after_its_time(
     assert isinstance(state, AcmeState)
     moves = state.legal_moves()
     assert len(moves) > 1 and not any(m.dest == FOUNDATION and m.card for m in moves)
-    now = [0.0]
-
-    class Clock:
-        @staticmethod
-        def perf_counter() -> float:
-            return now[0]
-
-    def search_a_quarter_second(deal: AcmeState, max_states: int) -> Search:
-        now[0] += 0.25
-        return Search(0, max_states, [])
-
-    monkeypatch.setattr(acme, "time", Clock)
-    monkeypatch.setattr(acme, "search", search_a_quarter_second)
+    now = _clock_moved_by_searches(monkeypatch, 0.25, lambda deal, limit: Search(0, limit, []))
     one_sample = 0.25 * len(moves)
     found = hint(state, 2.5 * one_sample)
     assert now[0] == 2 * one_sample
@@ -224,11 +212,11 @@ def test_hint_starts_no_sample_that_would_end_after_its_time(
     assert now[0] == one_sample and found.note.endswith("of 1 sampled deal of the unseen cards")
 
 
-def _hints_on_a_sample_count(
-    monkeypatch: pytest.MonkeyPatch, samples: int
-) -> Callable[[AcmeState], Hint]:
-    """``hint`` on a clock that each search moves on by one second: a hint gets exactly
-    ``samples`` samples whatever the machine's speed (the real searches run)."""
+def _clock_moved_by_searches(
+    monkeypatch: pytest.MonkeyPatch, step: float, search: Callable[[AcmeState, int], Search]
+) -> list[float]:
+    """The hint's clock (``now[0]``, returned) moved on by ``step`` seconds by each of its
+    searches, which ``search`` makes."""
     now = [0.0]
 
     class Clock:
@@ -236,14 +224,21 @@ def _hints_on_a_sample_count(
         def perf_counter() -> float:
             return now[0]
 
-    real = acme.search
-
-    def search_a_second(deal: AcmeState, max_states: int) -> Search:
-        now[0] += 1.0
-        return real(deal, max_states)
+    def searched(deal: AcmeState, max_states: int) -> Search:
+        now[0] += step
+        return search(deal, max_states)
 
     monkeypatch.setattr(acme, "time", Clock)
-    monkeypatch.setattr(acme, "search", search_a_second)
+    monkeypatch.setattr(acme, "search", searched)
+    return now
+
+
+def _hints_on_a_sample_count(
+    monkeypatch: pytest.MonkeyPatch, samples: int
+) -> Callable[[AcmeState], Hint]:
+    """``hint`` on a clock that each search moves on by one second: a hint gets exactly
+    ``samples`` samples whatever the machine's speed (the real searches run)."""
+    now = _clock_moved_by_searches(monkeypatch, 1.0, acme.search)
 
     def counted(state: AcmeState) -> Hint:
         now[0] = 0.0
