@@ -30,6 +30,9 @@ entry = find_solver("gaps")
 entry.solve_timed(gaps.new_game("no-redeal", seed=150), None, 3.0, 1 << 24)
 for variant in gaps.variants:
     entry.policies["solver"](gaps.new_game(variant, seed=3), 20000, DealRng(3, "test"))
+from ludoteca.solvers.gaps import fast
+from ludoteca.solvers.gaps.line import board_of
+fast.novel(board_of(gaps.new_game("no-redeal", seed=40)), max_states=1000)
 compiled, loaded_from_cache = [], []
 for module in pkgutil.walk_packages(package.__path__, "ludoteca.solvers."):
     loaded = importlib.import_module(module.name)

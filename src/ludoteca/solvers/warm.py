@@ -68,6 +68,8 @@ def warm(say: Callable[[str], None] = lambda line: None) -> float:
         if entry.solve_timed is not None:
             deal = spec.new_game(None, seed=TIMED_SEED)
             entry.solve_timed(deal, None, WARM_SECONDS, WARM_MEMORY)
+        if entry.warm is not None:
+            entry.warm()
     return time.perf_counter() - began
 
 

@@ -21,6 +21,7 @@ from ludoteca.core.rng import DealRng
 from ludoteca.games.gaps import REDEAL, STOP, GapsMove, GapsState
 from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, register_solver
 from ludoteca.solvers.gaps import fast, nested, plans, shortcut
+from ludoteca.solvers.gaps.board import Board, Shape
 from ludoteca.solvers.gaps.line import board_of, concrete_move, engine_moves
 from ludoteca.solvers.gaps.reference import Answer
 
@@ -550,6 +551,12 @@ def within(phases: list[Phase], redeals: int) -> bool | None:
     return None if any(phase.winnable is None for phase in first) else False
 
 
+def _warm_novelty() -> None:
+    """The novelty search on a small board: the warming solves do not reach it, since it
+    runs beside the search alone only after the beams and the first greedy search."""
+    fast.novel(Board.shuffled(Shape(3, 5), 1), max_states=1_000)
+
+
 def solver_policy(state: State[Any], max_states: int | None, rng: DealRng) -> PlayResult:
     """No redeal: the exact answer. With redeals: see :func:`play_phases`."""
     game = _as_gaps(state)
@@ -572,5 +579,6 @@ ENTRY = register_solver(
         default_max_states=20_000_000,
         study_max_states=20_000_000,
         searches_without_limit=True,
+        warm=_warm_novelty,
     )
 )

@@ -13,7 +13,7 @@ from functools import cache
 import numpy as np
 
 from ludoteca.solvers.gaps import beam as beams
-from ludoteca.solvers.gaps import compiled_board, kernel
+from ludoteca.solvers.gaps import compiled_board, kernel, novelty
 from ludoteca.solvers.gaps.board import GAP, Board, Move
 from ludoteca.solvers.gaps.reference import Answer
 
@@ -212,6 +212,34 @@ def beam(
         if stop[0]:
             break
     return None
+
+
+NOVELTY_STATES = 5_000_000
+"""The most nodes of the novelty search beside the search alone (see :func:`novel`): about
+5 s of one thread here, and at most about 400 MiB of classes kept."""
+
+
+def novel(
+    start: Board,
+    max_states: int = NOVELTY_STATES,
+    stop: np.ndarray | None = None,
+    deadline: float = 0.0,
+) -> Answer | None:
+    """A win found by the best-first search by novelty (see :mod:`novelty`), or None: then
+    nothing is decided. ``stop[0]`` non-zero or the clock past ``deadline`` stops it; a win
+    sets ``stop[0]``."""
+    shape = start.shape
+    z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
+    grid = np.array(start.grid, dtype=np.int8)
+    stop = np.zeros(1, dtype=np.int64) if stop is None else stop
+    line, nodes = novelty.novelty(
+        grid, shape.suits, shape.ranks, z1, z2, perms, counts, max_states, stop, deadline
+    )
+    if not line.size:
+        return None
+    stop[0] = 1
+    moves = arranged(start, [int(m) for m in line])
+    return Answer(True, shape.full, shape.full, int(nodes), [unpack(m) for m in moves])
 
 
 def arranged(start: Board, line: list[int]) -> list[int]:
@@ -509,15 +537,22 @@ def greedy_runs() -> Iterator[tuple[int, int, int, int]]:
 def _beside(start: Board, stop: np.ndarray, least: float, until: float) -> Answer | None:
     """The work of the idle thread while the full search runs alone (see
     :func:`_alone_then_together`): the beams, then the greedy searches of
-    :func:`greedy_runs` until ``until``. A win sets ``stop``, which ends the search; the
-    search's end sets it too, which ends this. With nothing won, it ends the search alone
-    (so the pair starts) once ``least`` has passed, if the search has not ended first."""
+    :func:`greedy_runs` until ``until``, the novelty search (:func:`novel`) after the
+    first of them. A win sets ``stop``, which ends the search; the search's end sets it
+    too, which ends this. With nothing won, it ends the search alone (so the pair starts)
+    once ``least`` has passed, if the search has not ended first."""
     won = beam(start, stop=stop)
     runs = greedy_runs()
+    tried = 0
     while won is None and not stop[0] and time.perf_counter() < until:
+        if tried == 1:
+            won = novel(start, stop=stop, deadline=until)
+            tried += 1
+            continue
         greedy_from, discrepancies, salt, states = next(runs)
         answer = greedy(start, states, greedy_from, discrepancies, salt, deadline=until, stop=stop)
         won = answer if answer.winnable else None
+        tried += 1
     if won is None:
         while not stop[0] and time.perf_counter() < least:
             time.sleep(0.005)
