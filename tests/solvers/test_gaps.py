@@ -997,7 +997,7 @@ def test_a_long_budget_with_a_small_table_stops_for_room_and_says_so() -> None:
     """``table_bytes`` bounds the table two searches share; when their shares are full they
     stop, undecided, long before the budget ends, and the answer says it was the room (more
     time would not help). Seed 150 is not winnable, its proof about 30 M nodes (one search
-    alone, with the greedy searches beside it, cannot end it in its 8 s); 16 MiB (2**20
+    alone, with the greedy and novelty searches beside it, cannot end it in its 8 s); 16 MiB (2**20
     slots) give each of the two searches that go on 393,216."""
     board = board_of(_deal(150))
     answer = fast.decide(board, None, seconds=120.0, workers=2, table_bytes=16 << 20)

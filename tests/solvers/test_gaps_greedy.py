@@ -107,12 +107,14 @@ def test_decide_takes_a_greedy_win_found_beside_the_search_alone(
 def test_with_nothing_won_beside_it_the_search_alone_ends_once_its_least_time_is_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The side's greedy searches end undecided (here their budget is a few nodes each):
+    """The side's greedy searches end undecided (here their budget is a few nodes each, and
+    the novelty search a stand-in that finds nothing):
     the side waits out ``least`` (the search alone's :data:`fast.SOLO_SECONDS`), then
     stops the search alone so that the pair starts; and a search that ended first (its
     ``stop`` set) is not waited for."""
     monkeypatch.setattr(fast, "GREEDY_STATES", 50)
     monkeypatch.setattr(fast, "beam", lambda start, stop: None)
+    monkeypatch.setattr(fast, "novel", lambda start, *args, **options: None)
     board = board_of(SPEC.new_game("no-redeal", 1))  # type: ignore[arg-type]
     stop = np.zeros(1, dtype=np.int64)
     began = time.perf_counter()

@@ -75,6 +75,7 @@ def test_warming_compiles_every_kernel_the_first_calls_need(tmp_path: Path) -> N
     for kernel in (
         "gaps.kernel.search",
         "gaps.beam.beam",
+        "gaps.novelty.search",
         "gaps.nested.search",
         "_muro_kernel.search",
         "_mosaico_kernel.search",

@@ -99,7 +99,7 @@ class SolverEntry:
     """Whether ``max_states=None`` searches to the end (``--max-states 0``). Gaps' does; the
     others fall back to a limit of their own, so 0 is refused for them."""
     warm: Callable[[], object] | None = None
-    """Calls the paths that :mod:`ludoteca.solvers.warm`'s solves of one small deal may not
+    """Calls the paths that the warming solves of :mod:`ludoteca.solvers.warm` may not
     reach, so that their kernels are compiled at install time too."""
 
     def policy_limit(self, policy: str) -> int | None:

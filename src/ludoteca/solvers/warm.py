@@ -45,7 +45,8 @@ WARM_MEMORY = 1 << 24
 """Table of the warming timed solve: 16 MiB, the smallest a timed Gaps search makes."""
 
 TIMED_SEED = 290
-"""A Gaps deal that stays open for minutes, so the timed solve reaches every stage."""
+"""A Gaps deal that stays open for minutes, so the timed solve reaches the pair of searches
+(the novelty search beside the search alone it may not reach: see ``SolverEntry.warm``)."""
 
 
 def warm(say: Callable[[str], None] = lambda line: None) -> float:

@@ -216,7 +216,12 @@ def beam(
 
 NOVELTY_STATES = 5_000_000
 """The most nodes of the novelty search beside the search alone (see :func:`novel`): about
-5 s of one thread here, and at most about 400 MiB of classes kept."""
+5 s of one thread here. Its classes (76 bytes each) and tables took 380 MiB at most
+(deal 262, the whole budget), freed before two searches share the large table."""
+
+NOVELTY_AFTER = 1
+"""How many greedy searches run beside the search alone before the novelty search: the
+strictest one, which wins deal 376 within 330,000 nodes where the novelty search does not."""
 
 
 def novel(
@@ -232,7 +237,7 @@ def novel(
     z1, z2, perms, counts = _tables(shape.ranks, shape.cells)
     grid = np.array(start.grid, dtype=np.int8)
     stop = np.zeros(1, dtype=np.int64) if stop is None else stop
-    line, nodes = novelty.novelty(
+    line, nodes = novelty.search(
         grid, shape.suits, shape.ranks, z1, z2, perms, counts, max_states, stop, deadline
     )
     if not line.size:
@@ -401,8 +406,8 @@ def decide(
     bounds the shared table (rounded down to a power of two slots); a search that has
     filled its share stops, undecided, with ``stopped == "room"``. While the first full
     search runs alone, the other thread tries :func:`beam`, then the greedy searches of
-    :func:`greedy_runs` (with ``reduce``): a win either finds ends the search, and the
-    search's end ends them.
+    :func:`greedy_runs` and the novelty search (:func:`novel`; all with ``reduce``): a win
+    any of them finds ends the search, and the search's end ends them.
 
     With ``reduce`` (the default) the searches keep only stubborn sets of moves and cut
     positions that can no longer win, so ``best_dead_end`` is then only what was seen; ask
@@ -467,10 +472,10 @@ def _alone_then_together(
     kept: np.ndarray,
 ) -> Answer:
     """:func:`decide` after the probes: the full search, alone when two workers have a
-    deadline, while the other thread tries the beams and the greedy searches beside it
-    (:func:`_beside`: at least :data:`SOLO_SECONDS`, at most :data:`GREEDY_SECONDS` more),
-    then :func:`together`, which starts from what the search alone finished (``kept``,
-    its table)."""
+    deadline, while the other thread tries the beams, the greedy searches and the novelty
+    search beside it (:func:`_beside`: at least :data:`SOLO_SECONDS`, at most
+    :data:`GREEDY_SECONDS` more), then :func:`together`, which starts from what the search
+    alone finished (``kept``, its table)."""
     solo = least = deadline
     paired = kept.size > 0
     beaming = reduce and paired
@@ -479,7 +484,8 @@ def _alone_then_together(
         solo = min(deadline, now + SOLO_SECONDS + (GREEDY_SECONDS if beaming else 0.0))
         least = min(solo, now + SOLO_SECONDS)
     # While the first search runs alone, the idle thread tries beams, then greedy searches
-    # (each side's end stops the other; the side's end, once it has run SOLO_SECONDS).
+    # and the novelty search (each side's end stops the other; the side's end, once it has
+    # run SOLO_SECONDS).
     stop = np.zeros(1, dtype=np.int64)
     with ThreadPoolExecutor(1) if beaming else nullcontext() as side:
         beamed = side.submit(_beside, start, stop, least, solo) if side is not None else None
@@ -513,7 +519,8 @@ def _alone_then_together(
 
 GREEDY_SECONDS = 6.0
 """Under a time budget with two workers, how much longer than :data:`SOLO_SECONDS` the
-search alone may run while the other thread tries greedy searches (:func:`greedy_runs`)."""
+search alone may run while the other thread tries greedy searches (:func:`greedy_runs`)
+and the novelty search (:func:`novel`)."""
 
 GREEDY_STATES = 2_500_000
 """The most nodes of each greedy search but the first (see :func:`greedy_runs`)."""
@@ -538,15 +545,15 @@ def _beside(start: Board, stop: np.ndarray, least: float, until: float) -> Answe
     """The work of the idle thread while the full search runs alone (see
     :func:`_alone_then_together`): the beams, then the greedy searches of
     :func:`greedy_runs` until ``until``, the novelty search (:func:`novel`) after the
-    first of them. A win sets ``stop``, which ends the search; the search's end sets it
-    too, which ends this. With nothing won, it ends the search alone (so the pair starts)
-    once ``least`` has passed, if the search has not ended first."""
+    first :data:`NOVELTY_AFTER` of them. A win sets ``stop``, which ends the search; the
+    search's end sets it too, which ends this. With nothing won, it ends the search alone
+    (so the pair starts) once ``least`` has passed, if the search has not ended first."""
     won = beam(start, stop=stop)
     runs = greedy_runs()
     tried = 0
     while won is None and not stop[0] and time.perf_counter() < until:
-        if tried == 1:
-            won = novel(start, stop=stop, deadline=until)
+        if tried == NOVELTY_AFTER:
+            won = novel(start, NOVELTY_STATES, stop=stop, deadline=until)
             tried += 1
             continue
         greedy_from, discrepancies, salt, states = next(runs)

@@ -6,11 +6,12 @@ facts of a position are its cards in their cells. A new class (not in the table,
 out by :func:`compiled_analysis.doomed`) has novelty 1 when one of its facts was never seen
 before in a class with as many cards in sequence, 2 when a pair of them was never seen
 together there, else 3. Classes are expanded by novelty first, then most cards in
-sequence, first come first served. A search ordered by cards in sequence alone sinks into
-large regions of lost positions with many cards in sequence (the notebook, *A complete
-greedy best-first search for wins*); novelty leaves a region once it shows nothing new.
-It proves nothing when it finds no win, and keeps every class it enters (about 80 bytes
-each), so it runs under a budget of nodes.
+sequence, first come first served (last come first served won nothing the first did). A
+best-first search by a score led by cards in sequence sinks into large regions of lost
+positions with many cards in sequence (the notebook, *A complete greedy best-first search
+for wins*); novelty leaves a region once it shows nothing new. It keeps every class it
+enters (76 bytes each), so with room enough it finds a win wherever the plain search does,
+and it runs under a budget of nodes; it proves nothing when it finds no win.
 """
 
 from __future__ import annotations
@@ -19,17 +20,13 @@ import numpy as np
 from numba import njit
 
 from ludoteca.solvers.gaps import compiled_board, kernel
+from ludoteca.solvers.gaps.beam import _load
 
 LEVELS = 3
 """Novelty 1, 2, or more (counted as 3)."""
 
-
-@njit(cache=True)
-def _load(grids: np.ndarray, i: int, grid: np.ndarray, pos: np.ndarray) -> None:
-    for c in range(grid.size):
-        grid[c] = grids[i, c]
-        if grid[c] != compiled_board.GAP:
-            pos[grid[c]] = c
+MOST_NODES = (1 << 31) - 2
+"""The largest budget: classes are linked by 32-bit indices."""
 
 
 @njit(cache=True)
@@ -67,11 +64,11 @@ def _novelty(
         if grid[c] != compiled_board.GAP:
             atoms[count] = grid[c] * cells + c
             count += 1
-    novelty = LEVELS
+    level = LEVELS
     for a in range(count):
         if not singles[score, atoms[a]]:
             singles[score, atoms[a]] = True
-            novelty = 1
+            level = 1
     for a in range(count):
         base = (np.int64(score) * facts + atoms[a]) * facts
         for b in range(a + 1, count):
@@ -79,12 +76,32 @@ def _novelty(
             mask = np.uint64(1) << np.uint64(bit & 63)
             if not pairs[bit >> 6] & mask:
                 pairs[bit >> 6] |= mask
-                novelty = min(novelty, 2)
-    return novelty
+                level = min(level, 2)
+    return level
+
+
+@njit(cache=True)
+def _push(heads: np.ndarray, tails: np.ndarray, links: np.ndarray, bucket: int, node: int) -> None:
+    """Queue ``node`` last in ``bucket`` (``links[i]``: the node after ``i`` in its bucket)."""
+    if tails[bucket] < 0:
+        heads[bucket] = node
+    else:
+        links[tails[bucket]] = node
+    tails[bucket] = node
+
+
+@njit(cache=True)
+def _pop(heads: np.ndarray, tails: np.ndarray, links: np.ndarray, bucket: int) -> int:
+    """Take the first node of ``bucket``, which holds one."""
+    node = heads[bucket]
+    heads[bucket] = links[node]
+    if heads[bucket] < 0:
+        tails[bucket] = -1
+    return int(node)
 
 
 @njit(cache=True, nogil=True)
-def novelty(
+def search(
     start: np.ndarray,
     suits: int,
     ranks: int,
@@ -100,21 +117,25 @@ def novelty(
     :func:`compiled_board.next_loose`; ``fast.arranged`` makes class moves of it), empty
     when no class is left, ``budget`` children were generated, ``stop[0]`` turned non-zero
     or the clock passed ``deadline`` (``time.perf_counter``; 0 for none; both read every
-    1,024 expansions). ``nodes`` counts the children generated."""
+    1,024 expansions: about 5 ms). ``nodes`` counts the children generated; ``budget`` is 1
+    to :data:`MOST_NODES`."""
+    empty = np.empty(0, dtype=np.int64)
+    if budget < 1 or budget > MOST_NODES:
+        return empty, 0
     cells = suits * ranks
     full = suits * (ranks - 1)
-    room = budget + 1
+    room = budget + 1  # the start, and at most one class a node generated
     grids = np.empty((room, cells), dtype=np.int8)
     looses = np.zeros(room, dtype=np.int64)
     parents = np.empty(room, dtype=np.int32)
     moves = np.zeros(room, dtype=np.int64)
-    after_in_bucket = np.full(room, -1, dtype=np.int32)
+    links = np.full(room, -1, dtype=np.int32)
     buckets = LEVELS * (full + 1)
     heads = np.full(buckets, -1, dtype=np.int32)
     tails = np.full(buckets, -1, dtype=np.int32)
     singles = np.zeros((full + 1, cells * cells), dtype=np.bool_)
     pairs = np.zeros((full + 1) * cells**4 // 64 + 1, dtype=np.uint64)
-    table = np.zeros(1 << 16, dtype=np.uint64)
+    table = np.zeros(1 << 20, dtype=np.uint64)
     grid = start.copy()
     pos = np.zeros(cells, dtype=np.int8)
     row = np.empty(compiled_board.MAX_MOVES, dtype=np.int64)
@@ -126,10 +147,12 @@ def novelty(
     atoms = np.empty(cells, dtype=np.int64)
     grids[0] = start
     parents[0] = -1
+    h1, h2 = compiled_board.class_key(grid, suits, ranks, z1, z2, 0)
+    kernel.insert(table, h1, h2)  # a line back to the start is not the start again
     first = full - compiled_board.prefixes(grid, suits, ranks, ends, 0)
-    heads[first] = tails[first] = 0
+    _push(heads, tails, links, first, 0)
     stored = 1
-    keys = 0
+    keys = 1
     nodes = 0
     expanded = 0
     lowest = first
@@ -138,12 +161,9 @@ def novelty(
             lowest += 1
         if lowest == buckets:
             break
-        i = heads[lowest]
-        heads[lowest] = after_in_bucket[i]
-        if heads[lowest] < 0:
-            tails[lowest] = -1
+        i = _pop(heads, tails, links, lowest)
         expanded += 1
-        if expanded & 0x3FF == 0 and (stop[0] or (deadline > 0.0 and kernel._clock() > deadline)):
+        if expanded & 0x3FF == 1 and (stop[0] or (deadline > 0.0 and kernel._clock() > deadline)):
             break
         _load(grids, i, grid, pos)
         loose = looses[i]
@@ -175,14 +195,10 @@ def novelty(
                 parents[stored] = i
                 moves[stored] = move
                 bucket = (level - 1) * (full + 1) + full - score
-                if tails[bucket] < 0:
-                    heads[bucket] = stored
-                else:
-                    after_in_bucket[tails[bucket]] = stored
-                tails[bucket] = stored
+                _push(heads, tails, links, bucket, stored)
                 lowest = min(lowest, bucket)
                 stored += 1
             compiled_board.unplay(grid, pos, suits, ranks, move, source, column)
             if nodes >= budget:
-                return np.empty(0, dtype=np.int64), nodes
-    return np.empty(0, dtype=np.int64), nodes
+                return empty, nodes
+    return empty, nodes
