@@ -80,7 +80,7 @@ def test_the_home_page_offers_every_game_and_its_variants(table: Any, shots: Pat
     page = table.page
     for spec in all_games():
         card = page.locator(f".game[data-game={spec.name}]")
-        assert card.locator("h2").inner_text() == spec.title
+        assert card.locator("h3").inner_text() == spec.title
         options = card.locator("select[name=variant] option").all_inner_texts()
         assert options == [v.name for v in spec.variants]
         assert card.locator(".seats").is_visible() == (not spec.is_solitaire)

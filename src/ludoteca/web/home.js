@@ -42,8 +42,10 @@ export async function showHome(main, connection) {
         <label class="player">Player <input id="player" value="${player}" maxlength="40"
           autocomplete="nickname"></label>
       </div>
-      <section class="resume" hidden><h2>Games in progress</h2><ul></ul></section>
-      <section class="games"></section>
+      <section class="resume" hidden aria-labelledby="resume-title">
+        <h2 id="resume-title">Games in progress</h2><ul></ul></section>
+      <section class="catalog" aria-labelledby="catalog-title">
+        <h2 id="catalog-title">Start a new game</h2><div class="games"></div></section>
       <section class="stats"><h2>Statistics for ${player}</h2><div class="stats-body"></div></section>
     </section>`;
   main.querySelector('#player').addEventListener('change', (e) => {
@@ -76,7 +78,7 @@ function gameCard(game, stats, connection) {
   card.innerHTML = html`
     <div class="game-head">
       <svg class="showcase" viewBox="0 0 150 84" aria-hidden="true"></svg>
-      <div><h2 id="title-${game.name}">${game.title}</h2>
+      <div><h3 id="title-${game.name}">${game.title}</h3>
       <p class="players">${game.solitaire ? 'solitaire' : `${game.min_players}–${game.max_players} players`}</p></div>
       <button type="button" class="link rules-button"
         aria-label="Rules of ${game.title}">Rules</button>
