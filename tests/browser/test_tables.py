@@ -760,7 +760,7 @@ def test_the_statistics_show_the_redeals_used_once_a_game_used_one(table: Any) -
     assert head.last.inner_text() == "Redeals used"
     rows = {
         " ".join(cells[:2]): cells[-1]
-        for cells in page.locator(".stat-table tbody tr").evaluate_all(
+        for cells in page.locator(".stat-table tbody tr:not(.game-line)").evaluate_all(
             "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.innerText.trim()))"
         )
     }

@@ -356,20 +356,25 @@ function showStats(node, stats, games) {
   // the rows of games that have redeals ("0" in a Domino row read as a figure of Domino's).
   const redealing = new Set(games.filter(hasRedeals).map((g) => g.name));
   const redeals = stats.some((s) => s.redeals_used > 0);
-  // On a phone the variant goes under the game's name, its own column hidden (style.css).
+  // On a phone each game and variant take a line of their own above its figures, their
+  // columns hidden (style.css): under the game's name in its narrow column, "gaps (ranks 5)"
+  // took three lines. One tbody an entry, headed by that line (a row group's header).
+  const figures = redeals ? 6 : 5;
   const rows = stats.map((s) => {
+    const title = titles[s.game] ?? s.game;
     const variant = variantWords(s.variant); // (the stored key stays gaps[ranks=5])
     const used = redealing.has(s.game) ? s.redeals_used : '';
-    return html`<tr><td>${titles[s.game] ?? s.game}<span
-    class="variant-under">${variant}</span></td><td class="variant">${variant}</td>
+    return html`<tbody><tr class="game-line"><th colspan="${figures}" scope="rowgroup">${title}
+    <span class="variant-under">${variant}</span></th></tr>
+    <tr><td class="title-cell">${title}</td><td class="variant">${variant}</td>
     <td>${s.played}</td><td>${s.won} (${Math.round((100 * s.won) / s.played)}%)</td>
     <td>${s.best_score}</td><td>${s.streak > 0 ? `+${s.streak}` : s.streak}</td>
-    <td>${s.best_streak}</td>` + (redeals ? html`<td>${used}</td>` : '') + '</tr>';
+    <td>${s.best_streak}</td>` + (redeals ? html`<td>${used}</td>` : '') + '</tr></tbody>';
   });
-  node.innerHTML = `<table class="stat-table"><thead><tr><th>Game</th><th class="variant">Variant</th>
-    <th>Played</th><th>Won</th><th>Best score</th><th>Streak</th><th>Best streak</th>
-    ${redeals ? '<th>Redeals used</th>' : ''}</tr></thead>
-    <tbody>${rows.join('')}</tbody></table>`;
+  node.innerHTML = `<table class="stat-table"><thead><tr><th class="title-cell">Game</th>
+    <th class="variant">Variant</th><th>Played</th><th>Won</th><th>Best score</th>
+    <th>Streak</th><th>Best streak</th>${redeals ? '<th>Redeals used</th>' : ''}</tr></thead>
+    ${rows.join('')}</table>`;
 }
 
 /** Whether a game has redeals to count (Gaps: 2 by default). Acme's `redeals`, how often
