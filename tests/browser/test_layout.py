@@ -8,11 +8,56 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from ludoteca.core.registry import find_game
+from ludoteca.store.web import SavedGame
+
 pytestmark = pytest.mark.browser
 
 
 def bottom(box: dict[str, float]) -> float:
     return box["y"] + box["height"]
+
+
+def open_saved(table: Any, saved: SavedGame) -> None:
+    """Store a game and open its seat 1 in this browser, as a person resumes it."""
+    store = table.live.app.state.rooms.store
+    store.create_game(saved)
+    store.push_moves(saved.id, 0, saved.moves)
+    table.home()
+    token = saved.tokens[0]
+    kept = {saved.id: {"seat": 0, "token": token, "tokens": {"0": token}}}
+    table.page.evaluate(
+        "kept => localStorage.setItem('ludoteca.seats', JSON.stringify(kept))", kept
+    )
+    table.page.goto(f"{table.live.url}#/room/{saved.id}")
+    table.page.wait_for_selector(f".table-page[data-game={saved.game}]")
+    table.wait_turn()
+
+
+def scalafrutta_to_split(room: str) -> tuple[SavedGame, Any]:
+    """A single hand of Scalafrutta against a greedy bot, played by each seat's first legal
+    move up to where seat 1's split is all it can do, the bot's split made first (deal 1):
+    the game to store, and its state."""
+    state = find_game("scalafrutta").new_game("mano", seed=1, players=2)
+    moves = []
+    while not (state.stage == "split" and state.to_move == 0):
+        seat, move = state.to_move, state.legal_moves_text()[0]
+        state.apply(move)
+        moves.append((seat, move))
+    assert state.observation(0)["shown_points"][1] > 0  # (the bot has split)
+    saved = SavedGame(
+        room,
+        "scalafrutta",
+        "mano",
+        {},
+        1,
+        ["human", "greedy"],
+        [f"{room}-token", None],
+        "player",
+        "playing",
+        moves,
+    )
+    return saved, state
 
 
 def test_the_game_cards_have_a_heading_of_their_own(
@@ -45,8 +90,6 @@ def test_a_variant_in_the_statistics_takes_one_line_on_a_phone(
     """On a 390 px phone the variant under the game's name, in the narrow first column,
     wrapped onto three lines ("gaps", "(ranks", "5)"). Each variant reads on one line, with
     every column in view and no page wider than the phone."""
-    from ludoteca.store.web import SavedGame
-
     table = table_on(open_page(390, 844), live)
     store = live.app.state.rooms.store
     played = [
@@ -78,3 +121,27 @@ def test_a_variant_in_the_statistics_takes_one_line_on_a_phone(
                   document.documentElement.scrollWidth]"""
     )
     assert widths[0] <= widths[1] and widths[2] <= 390, widths
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_a_split_that_is_the_only_move_is_in_view(
+    open_page: Any, live: Any, table_on: Any, width: int, height: int
+) -> None:
+    """At 1280 x 800 the Scalafrutta split, the only move once the pile is empty, lay under
+    the fold below a 630 px board. The board leaves room for the move buttons under it: the
+    split is in view with the whole board, unscrolled; on a phone it stays in view, and the
+    page no wider than the phone."""
+    table = table_on(open_page(width, height, touch=width < 600), live)
+    saved, _ = scalafrutta_to_split(f"only-split-{width}")
+    open_saved(table, saved)
+    page = table.page
+    split = page.locator(".actions .move")
+    expect(split).to_have_count(1)
+    expect(split).to_contain_text("Score ")
+    page.wait_for_timeout(300)  # (a layout settled)
+    box = split.bounding_box()
+    assert box["y"] >= 0 and bottom(box) <= height, box
+    if width > 600:
+        board = page.locator(".board-wrap").bounding_box()
+        assert page.evaluate("scrollY") == 0 and bottom(board) <= box["y"], board
+    assert page.evaluate("document.documentElement.scrollWidth") <= width

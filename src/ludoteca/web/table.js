@@ -200,6 +200,7 @@ export async function showTable(main, connection, room, link) {
     showActions(page.querySelector('.actions'), loose, module, next, play);
     showBar(page, next, module, others);
     showEnd(page.querySelector('.end-panel'), page.querySelector('.actions'), next, connection, module);
+    roomForActions(page, next.your_turn && parsed.length === 0 && loose.length > 0);
     showInvites(page.querySelector('.invites'), next);
     page.querySelector('.handed').hidden = !wasHanded(next);
     // For people nothing; for scripts and tests a stable sign of which state is shown.
@@ -374,6 +375,18 @@ function showActions(node, moves, module, view, play) {
     });
     node.appendChild(button);
   }
+}
+
+/** The buttons under the table in the window with it: the board leaves them room in the
+ * window's height (style.css, --actions-h), and where they are the only moves (a
+ * Scalafrutta split, a Gaps redeal) they are scrolled into view if still out of it (a
+ * status line on two lines). At 1280 x 800 the split lay under the fold, below the board. */
+function roomForActions(page, onlyMoves) {
+  const actions = page.querySelector('.actions');
+  const shown = [...actions.children].some((button) => !button.hidden);
+  const margins = 20; // (the row's own, above and below)
+  page.style.setProperty('--actions-h', shown ? `${actions.offsetHeight + margins}px` : '0px');
+  if (onlyMoves) actions.scrollIntoView({ block: 'nearest' });
 }
 
 // The rules' refusal ("7S: the spades foundation needs 2S", shared with the terminal, in
