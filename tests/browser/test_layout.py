@@ -46,17 +46,9 @@ def scalafrutta_to_split(room: str) -> tuple[SavedGame, Any]:
         moves.append((seat, move))
     assert state.observation(0)["shown_points"][1] > 0  # (the bot has split)
     saved = SavedGame(
-        room,
-        "scalafrutta",
-        "mano",
-        {},
-        1,
-        ["human", "greedy"],
-        [f"{room}-token", None],
-        "player",
-        "playing",
-        moves,
-    )
+        id=room, game="scalafrutta", variant="mano", params={}, seed=1, seats=["human", "greedy"],
+        tokens=[f"{room}-token", None], player="player", status="playing", moves=moves,
+    )  # fmt: skip
     return saved, state
 
 
@@ -145,3 +137,39 @@ def test_a_split_that_is_the_only_move_is_in_view(
         board = page.locator(".board-wrap").bounding_box()
         assert page.evaluate("scrollY") == 0 and bottom(board) <= box["y"], board
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_the_gaps_end_says_how_the_deal_ended_in_a_sentence(table: Any) -> None:
+    """The Gaps end panel listed its figures as they are named in the outcome ("stuck · in
+    sequence 16 · redeals used 1 · redeals allowed 2"). It says them in a sentence, as
+    Domino's does: here a deal stopped after a redeal that cost points (penalty 2)."""
+    spec = find_game("gaps")
+    state = spec.new_state(spec.variant("gaps", {"penalty": "2"}), 4, 1)
+    moves = []
+    while not ("stop" in state.legal_moves_text() and state.redeals_used == 1):
+        move = state.legal_moves_text()[0]
+        state.apply(move)
+        moves.append((0, move))
+    saved = SavedGame(
+        id="gaps-stopped", game="gaps", variant="gaps", params={"penalty": "2"}, seed=4,
+        seats=["human"], tokens=["gaps-token"], player="player", status="playing", moves=moves,
+    )  # fmt: skip
+    open_saved(table, saved)
+    table.page.locator(".actions .move", has_text="Stop here").click()
+    assert state.in_sequence > 1
+    expect(table.page.locator(".end-panel .termination")).to_have_text(
+        f"You stopped with {state.in_sequence} cards in sequence; 1 of 2 redeals used."
+    )
+    # Won, and stuck in a variant without redeals (the module's words, as the panel shows them).
+    said = table.page.evaluate(
+        """async () => {
+          const gaps = (await import('/web/games/gaps.js')).default;
+          const won = {details: {in_sequence: 48, redeals_used: 1, redeals_allowed: 2}};
+          const stuck = {details: {in_sequence: 1, redeals_used: 0, redeals_allowed: 0}};
+          return [gaps.ending('won', won), gaps.ending('stuck', stuck)];
+        }"""
+    )
+    assert said == [
+        "All 48 cards in sequence; 1 of 2 redeals used.",
+        "No move left: 1 card in sequence.",
+    ]

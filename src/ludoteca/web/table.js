@@ -441,8 +441,9 @@ function showEnd(panel, under, view, connection, module) {
   panel.dataset.shownFor = key;
   const outcome = view.outcome;
   // How the game ended, in the game's words where its table module has some (Domino: who
-  // won, and why).
-  const ending = module.ending?.(outcome.termination, outcome, view) ?? outcome.termination.replaceAll('_', ' ');
+  // won, and why; Gaps: its figures in a sentence), else with the outcome's figures listed.
+  const ending = module.ending?.(outcome.termination, outcome, view)
+    ?? endingLine(outcome.termination.replaceAll('_', ' '), outcome);
   const won = outcome.winners.includes(view.seat);
   const solitaire = view.seats.length === 1;
   const heading = won ? (solitaire ? 'You won!' : outcome.winners.length > 1 ? 'You share the win!' : 'You won!')
@@ -459,7 +460,7 @@ function showEnd(panel, under, view, connection, module) {
   const note = scores.note ? `<p class="score-note">${esc(scores.note)}</p>` : '';
   panel.innerHTML = `<div class="end-card" role="dialog" aria-label="end of the game">
       <h2>${heading}</h2>
-      <p class="termination">${esc(endingLine(ending, outcome))}</p>
+      <p class="termination">${esc(ending)}</p>
       <table class="scores"><thead><tr><th>${solitaire ? '' : 'Player'}</th>${heads}<th>Score</th></tr></thead>
       <tbody>${rows}</tbody></table>${note}
       <div class="end-buttons">
@@ -515,8 +516,9 @@ function winnersWon(view, winners) {
 /** Whether another person sits at this table (no undo, restart nor redo there). */
 const withPeople = (view) => view.seats.some((s, seat) => seat !== view.seat && s.kind === 'human');
 
-/** How the game ended and its figures, on one line: "in sequence 48 · redeals used 1"
- * (a solitaire won said "won" again under "You won!", and its figure "won true"). */
+/** How the game ended and its figures, on one line, for a game whose table module has no
+ * words of its own: "stuck · cards on foundations 30 · reserve left 5" (a solitaire won
+ * said "won" again under "You won!", and its figure "won true"). */
 function endingLine(ending, outcome) {
   const said = ending === 'won' ? '' : ending;
   const figures = Object.fromEntries(

@@ -3,7 +3,9 @@
 // a 2 with several column-0 gaps lights them up to choose. Cards already in sequence from
 // column 0 are tinted. Redeal is a button when it is allowed, and the prompt says so.
 
-import { CARD_H, CARD_W, cardShown, cardsNamed } from '../art.js';
+import {
+  CARD_H, CARD_W, cardShown, cardsNamed, count,
+} from '../art.js';
 
 const PAD = 10;
 const STEP_X = CARD_W + 6;
@@ -131,6 +133,23 @@ export default {
   // and columns (r2c5 is row 2, column 5).
   words(text) {
     return cardsNamed(text).replace(/\br(\d+)c(\d+)\b/g, 'row $1, column $2');
+  },
+
+  // How the deal ended, in a sentence with its figures: the end panel listed them ("stuck ·
+  // in sequence 16 · redeals used 1 · redeals allowed 2").
+  ending(termination, outcome) {
+    const figures = outcome?.details ?? {};
+    if (figures.in_sequence === undefined) return termination;
+    const cards = `${count(figures.in_sequence, 'card')} in sequence`;
+    const allowed = figures.redeals_allowed ?? 0;
+    const redeals = allowed
+      ? `; ${figures.redeals_used} of ${count(allowed, 'redeal')} used` : '';
+    const how = {
+      won: `All ${cards}`,
+      stopped: `You stopped with ${cards}`,
+      stuck: `No move left${allowed ? ' and no redeal' : ''}: ${cards}`,
+    }[termination] ?? `${termination}: ${cards}`;
+    return `${how}${redeals}.`;
   },
 
   prompt(obs) {
