@@ -173,3 +173,39 @@ def test_the_gaps_end_says_how_the_deal_ended_in_a_sentence(table: Any) -> None:
         "All 48 cards in sequence; 1 of 2 redeals used.",
         "No move left: 1 card in sequence.",
     ]
+
+
+DRAWN = """async ([obs, view]) => {
+  const { Board } = await import('/web/board.js');
+  const module = (await import('/web/games/scalafrutta.js')).default;
+  const node = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  document.body.appendChild(node); // drawn for real, to be measured
+  module.draw(new Board(node), obs, view);
+  const texts = [...node.querySelectorAll('text')].map((t) => t.textContent);
+  const box = node.querySelector('g.scene').getBBox();
+  node.remove();
+  return [texts, box.x + box.width <= node.viewBox.baseVal.width + 0.5];
+}"""
+
+
+def test_a_scalafrutta_seat_line_says_what_its_numbers_are(table: Any) -> None:
+    """Right after the status line's "Greedy bot (seat 2) scored …: 118 points", the bot's
+    line read "Greedy bot (seat 2): 0 pts · 9 tiles · split 118": which points? Its line says
+    its tiles (and in a match its total), and a line under it the split's points, scored when
+    the hand ends."""
+    saved, state = scalafrutta_to_split("seat-lines")
+    open_saved(table, saved)
+    obs = state.observation(0)
+    tiles, points = obs["captured_count"][1], obs["shown_points"][1]
+    texts = table.page.locator("svg.board text").all_text_contents()
+    assert f"Greedy bot (seat 2): {tiles} tiles" in texts, texts
+    assert f"last split: {points} points, scored when the hand ends" in texts, texts
+    assert f"You: {obs['captured_count'][0]} tiles · to play" in texts, texts
+    assert not any("pts" in text for text in texts), texts
+    # In a match, each seat's total, every line within the board (a finger's board too).
+    obs.update(params={**obs["params"], "target": 1001}, totals=[1000, 995], to_move=1)
+    view = {"seat": 0, "seats": [{"kind": "human", "name": "human"},
+                                 {"kind": "bot", "name": "greedy"}]}  # fmt: skip
+    texts, fits = table.page.evaluate(DRAWN, [obs, view])
+    assert f"Greedy bot (seat 2): {tiles} tiles · total 995 points · to play" in texts, texts
+    assert fits

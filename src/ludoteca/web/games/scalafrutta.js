@@ -11,6 +11,7 @@ const PAD = 12;
 const CELL = TILE + 4;
 const MINI = 30;
 const ARROW = 30;
+const SPLIT_LINE = 16; // a seat's line under its first one, once it has split
 const ARROWS = { L: '▶', R: '◀', T: '▼', B: '▲' };
 const EDGE_WORDS = { L: 'left of row', R: 'right of row', T: 'top of column', B: 'bottom of column' };
 // The seed's "Punteggi", for the split's label only (the engine scores the hand): a group
@@ -54,22 +55,34 @@ export default {
     const width = 3 * CELL + 2 * (ARROW + 6) + 2 * (CELL + 24) + PAD * 2 + (finger ? 16 : 0);
     const perRow = Math.floor((width - 2 * PAD) / (MINI + 3));
     const rowsOf = (seat) => Math.max(1, Math.ceil(obs.captured_count[seat] / perRow));
-    const heights = [...Array(obs.players).keys()].map((s) => 22 + rowsOf(s) * (MINI + 3));
+    const split = (seat) => obs.shown[seat]?.length > 0;
+    const heights = [...Array(obs.players).keys()].map(
+      (s) => 22 + (split(s) ? SPLIT_LINE : 0) + rowsOf(s) * (MINI + 3));
     const squareTop = PAD + heights.reduce((a, h) => a + h, 0) + 14;
     board.begin(width, squareTop + block + PAD);
 
+    // Each seat's line says what its numbers are: it read "0 pts · 3 tiles · split 28" right
+    // after the status line's "scored …: 28 points". The total is the finished hands' (none
+    // to tell in a single hand); a split's points are scored when the hand ends.
+    const match = Boolean(obs.params?.target);
     let y = PAD;
     for (let seat = 0; seat < obs.players; seat += 1) {
       const turn = obs.to_move === seat ? ' · to play' : '';
-      const combos = obs.shown[seat]?.length ? ` · split ${obs.shown_points[seat]}` : '';
-      board.text(PAD, y + 13, `${capitalise(seatName(view, seat))}: ${obs.totals[seat]} pts`
-        + ` · ${count(obs.captured_count[seat], 'tile')}${combos}${turn}`, {
+      const total = match ? ` · total ${count(obs.totals[seat], 'point')}` : '';
+      board.text(PAD, y + 13, `${capitalise(seatName(view, seat))}: `
+        + `${count(obs.captured_count[seat], 'tile')}${total}${turn}`, {
         size: 14, cls: obs.to_move === seat ? 'label strong' : 'label',
       });
+      let top = y + 20;
+      if (split(seat)) {
+        board.text(PAD, y + 31, `last split: ${count(obs.shown_points[seat], 'point')},`
+          + ' scored when the hand ends', { size: 12, cls: 'label dim' });
+        top += SPLIT_LINE;
+      }
       const tiles = obs.captured[seat];
       for (let i = 0; i < obs.captured_count[seat]; i += 1) {
         const x = PAD + (i % perRow) * (MINI + 3);
-        const ty = y + 20 + Math.floor(i / perRow) * (MINI + 3);
+        const ty = top + Math.floor(i / perRow) * (MINI + 3);
         if (tiles && tiles[i]) board.tile(x, ty, tiles[i], { key: null, size: MINI });
         else board.tileBack(x, ty, { size: MINI });
       }
