@@ -209,3 +209,172 @@ def test_a_scalafrutta_seat_line_says_what_its_numbers_are(table: Any) -> None:
     texts, fits = table.page.evaluate(DRAWN, [obs, view])
     assert f"Greedy bot (seat 2): {tiles} tiles · total 995 points · to play" in texts, texts
     assert fits
+
+
+def count(n: int, word: str) -> str:
+    """As the page's art.js counts: "1 tile", "2 tiles"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def played_out(
+    game: str, room: str, seed: int, params: dict[str, str] | None = None, moves: int = 100_000
+) -> tuple[SavedGame, Any]:
+    """A solitaire played by its first legal move to its end (or for ``moves`` moves), in
+    the standard variant: the game to store, and its state."""
+    spec = find_game(game)
+    state = spec.new_state(spec.variant(game, params or {}), seed, 1)
+    made = []
+    while state.outcome() is None and len(made) < moves:
+        move = state.legal_moves_text()[0]
+        state.apply(move)
+        made.append((0, move))
+    saved = SavedGame(
+        id=room, game=game, variant=game, params=params or {}, seed=seed, seats=["human"],
+        tokens=[f"{room}-token"], player="player", status="playing", moves=made,
+    )  # fmt: skip
+    return saved, state
+
+
+def ending_said(table: Any, game: str, cases: list[list[Any]]) -> list[str]:
+    """The game's table module's words for each [termination, details, observation]."""
+    said: list[str] = table.page.evaluate(
+        """async ([game, cases]) => {
+          const module = (await import(`/web/games/${game}.js`)).default;
+          return cases.map(([termination, details, observation]) =>
+            module.ending(termination, {termination, details}, {observation}));
+        }""",
+        [game, cases],
+    )
+    return said
+
+
+def test_the_acme_end_says_how_the_deal_ended_in_a_sentence(table: Any) -> None:
+    """The Acme end panel listed its figures as the outcome names them ("stuck · cards on
+    foundations 8 · reserve left 15 · turns used 3"). It says them in a sentence, as Gaps's
+    does, and why the waste could not be turned over again: here the last pass brought no
+    card into play, then (one turn allowed) the turn was used."""
+    saved, state = played_out("acme", "acme-no-pass", 0)
+    assert state.waste and not state.progress and state.turns == 3
+    open_saved(table, saved)
+    termination = table.page.locator(".end-panel .termination")
+    expect(termination).to_have_text(
+        "No move left (no card came into play or home on the last pass): "
+        f"{state.cards_on_foundations} cards on the foundations, {len(state.reserve)} left in"
+        " the reserve; the waste turned over 3 times."
+    )
+    saved, state = played_out("acme", "acme-no-turn", 0, {"redeals": "1"})
+    assert state.waste and state.progress and state.turns == 1
+    open_saved(table, saved)
+    expect(termination).to_have_text(
+        f"No move left and no more turns of the waste: {state.cards_on_foundations} cards on"
+        f" the foundations, {len(state.reserve)} left in the reserve; 1 of 1 turn of the"
+        " waste used."
+    )
+    figures = {"cards_on_foundations": 52, "reserve_left": 0, "turns_used": 2}
+    single = {"waste": ["5H"], "turns_left": 0, "progress_since_turn": False}
+    left = {"cards_on_foundations": 1, "reserve_left": 0, "turns_used": 0}
+    assert ending_said(
+        table,
+        "acme",
+        [
+            ["won", figures, {"waste": [], "turns_left": None}],
+            ["stuck", {**figures, "cards_on_foundations": 40, "turns_used": 0}, single],
+            ["stuck", left, {"waste": [], "turns_left": None}],
+            ["timed_out", left, {"waste": [], "turns_left": 3}],
+        ],
+    ) == [
+        "All 52 cards on the foundations; the waste turned over twice.",
+        "No move left: 40 cards on the foundations, the reserve empty.",
+        "No move left: 1 card on the foundations, the reserve empty.",
+        "Timed out: 1 card on the foundations, the reserve empty; 0 of 3 turns of the waste used.",
+    ]
+
+
+def test_the_tappeto_end_says_how_the_deal_ended_in_a_sentence(table: Any) -> None:
+    """The Tappeto end panel listed "stuck · cards on foundations 8 · reserve left 24", and a
+    deal won "cards on foundations 52 · reserve left 0" under "You won!". It says them in a
+    sentence, in the rules' words: no carpet card can go up."""
+    saved, state = played_out("tappeto", "tappeto-stuck", 0)
+    open_saved(table, saved)
+    termination = table.page.locator(".end-panel .termination")
+    expect(termination).to_have_text(
+        f"No carpet card can go up: {state.cards_on_foundations} cards on the foundations,"
+        f" {len(state.reserve)} left in the reserve."
+    )
+    saved, state = played_out("tappeto", "tappeto-won", 1)
+    assert state.outcome().won
+    open_saved(table, saved)
+    expect(table.page.locator(".end-panel h2")).to_have_text("You won!")
+    expect(termination).to_have_text("All 52 cards on the foundations.")
+    empty = {"cards_on_foundations": 40, "reserve_left": 0}
+    assert ending_said(table, "tappeto", [["stuck", empty, {}], ["timed_out", empty, {}]]) == [
+        "No carpet card can go up: 40 cards on the foundations, the reserve empty.",
+        "Timed out: 40 cards on the foundations, the reserve empty.",
+    ]
+
+
+def test_the_il_muro_end_says_how_the_game_ended_in_a_sentence(table: Any) -> None:
+    """The Il Muro end panel listed "resigned · on foundations 0 · face down 30" or "no
+    progress · …". It says them in a sentence: giving up, and the moves without progress
+    counted to the game's limit."""
+    saved, state = played_out("muro", "muro-resigned", 3, moves=3)
+    open_saved(table, saved)
+    table.page.get_by_role("button", name="Give up this deal").click()
+    termination = table.page.locator(".end-panel .termination")
+    expect(termination).to_have_text(
+        f"You gave up with {count(state.on_foundations, 'tile')} on the new wall and"
+        f" {len(state.face_down)} still face down."
+    )
+    saved, state = played_out("muro", "muro-idle", 0, {"idle_limit": "5"})
+    assert state.outcome().termination == "no progress"
+    open_saved(table, saved)
+    expect(termination).to_have_text(
+        f"5 moves in a row without progress: {count(state.on_foundations, 'tile')} on the"
+        f" new wall and {len(state.face_down)} still face down."
+    )
+    assert ending_said(
+        table,
+        "muro",
+        [
+            ["won", {"on_foundations": 36, "face_down": 0}, {"idle_limit": 100}],
+            ["stuck", {"on_foundations": 1, "face_down": 0}, {"idle_limit": 100}],
+            ["no progress", {"on_foundations": 7, "face_down": 1}, {"idle_limit": 1}],
+            ["timed_out", {"on_foundations": 7, "face_down": 1}, {"idle_limit": 1}],
+        ],
+    ) == [
+        "All 36 tiles on the new wall.",
+        "No move left: 1 tile on the new wall and none face down.",
+        "1 move in a row without progress: 7 tiles on the new wall and 1 still face down.",
+        "Timed out: 7 tiles on the new wall and 1 still face down.",
+    ]
+
+
+def test_the_mosaico_end_says_how_the_game_ended_in_a_sentence(table: Any) -> None:
+    """The Mosaico end panel listed "stuck · placed 33 · set aside 3". It says them in a
+    sentence, with the tile on top of the set-aside pile that fits nowhere."""
+    saved, state = played_out("mosaico", "mosaico-stuck", 1)
+    assert [str(t) for t in reversed(state.aside)] == ["6B", "6P", "5B"]
+    open_saved(table, saved)
+    termination = table.page.locator(".end-panel .termination")
+    expect(termination).to_have_text(
+        "Nothing left to draw and no place for 6 bananas, on top of the set-aside pile:"
+        " 33 tiles placed, 3 set aside."
+    )
+    saved, state = played_out("mosaico", "mosaico-one-aside", 0)
+    assert [str(t) for t in state.aside] == ["4C"]
+    open_saved(table, saved)
+    expect(termination).to_have_text(
+        "Nothing left to draw and no place for the set-aside 4 watermelons:"
+        " 35 tiles placed, 1 set aside."
+    )
+    assert ending_said(
+        table,
+        "mosaico",
+        [
+            ["won", {"placed": 36, "set_aside": 0}, {"aside": []}],
+            ["timed_out", {"placed": 1, "set_aside": 0}, {"aside": []}],
+        ],
+    ) == [
+        "All 36 tiles placed: the 6 × 6 square is full.",
+        "Timed out: 1 tile placed, 0 set aside.",
+    ]

@@ -441,7 +441,8 @@ function showEnd(panel, under, view, connection, module) {
   panel.dataset.shownFor = key;
   const outcome = view.outcome;
   // How the game ended, in the game's words where its table module has some (Domino: who
-  // won, and why; Gaps: its figures in a sentence), else with the outcome's figures listed.
+  // won, and why; the solitaires: their figures in a sentence), else (the generic table, or
+  // a module with no words for this outcome) with the outcome's figures listed.
   const ending = module.ending?.(outcome.termination, outcome, view)
     ?? endingLine(outcome.termination.replaceAll('_', ' '), outcome);
   const won = outcome.winners.includes(view.seat);
@@ -517,7 +518,8 @@ function winnersWon(view, winners) {
 const withPeople = (view) => view.seats.some((s, seat) => seat !== view.seat && s.kind === 'human');
 
 /** How the game ended and its figures, on one line, for a game whose table module has no
- * words of its own: "stuck · cards on foundations 30 · reserve left 5" (a solitaire won
+ * words for it (the generic table): "stuck · cards on foundations 30 · reserve left 5", as
+ * Acme's end panel read before it had a sentence of its own (a solitaire won
  * said "won" again under "You won!", and its figure "won true"). */
 function endingLine(ending, outcome) {
   const said = ending === 'won' ? '' : ending;

@@ -6,6 +6,7 @@
 import {
   CARD_H, CARD_W, SUIT_MARKS, cardName, cardShown, cardsNamed, count,
 } from '../art.js';
+import { capitalise } from '../ui.js';
 
 const PAD = 12;
 const STEP = CARD_W + 12;
@@ -109,7 +110,43 @@ export default {
   // The rules' refusals with cards as their faces show them (7♠, not the notation's 7S).
   words: cardsNamed,
 
+  // How the deal ended, in a sentence with its figures: the end panel listed them ("stuck ·
+  // cards on foundations 30 · reserve left 5 · turns used 3"). A deal stuck with cards
+  // still in the waste says why it could not be turned over again.
+  ending(termination, outcome, view) {
+    const figures = outcome?.details ?? {};
+    if (figures.cards_on_foundations === undefined) return null;
+    const obs = view?.observation ?? {};
+    const left = figures.reserve_left
+      ? `${figures.reserve_left} left in the reserve` : 'the reserve empty';
+    const cards = `${count(figures.cards_on_foundations, 'card')} on the foundations, ${left}`;
+    const turns = figures.turns_used ?? 0;
+    const allowed = obs.turns_left === null || obs.turns_left === undefined
+      ? null : turns + obs.turns_left;
+    let waste = '';
+    if (allowed === null) waste = turns ? `; the waste turned over ${times(turns)}` : '';
+    else if (allowed) waste = `; ${turns} of ${count(allowed, 'turn')} of the waste used`;
+    // Why the waste, with cards still in it, could not be turned over (the stock is empty
+    // once no move is left): the turns allowed are used up, or the last pass through the
+    // stock brought no card into play or home (rules, ruling 2).
+    const waiting = obs.waste?.length > 0;
+    let stuck = 'No move left';
+    if (waiting && obs.turns_left === 0) {
+      if (allowed) stuck += ' and no more turns of the waste';
+    } else if (waiting && obs.progress_since_turn === false) {
+      stuck += ' (no card came into play or home on the last pass)';
+    }
+    const how = {
+      won: `All ${count(figures.cards_on_foundations, 'card')} on the foundations`,
+      stuck: `${stuck}: ${cards}`,
+    }[termination] ?? `${capitalise(termination.replaceAll('_', ' '))}: ${cards}`;
+    return `${how}${waste}.`;
+  },
+
   summary(obs) {
     return `${obs.score} on the foundations`;
   },
 };
+
+/** "once", "twice", "3 times". */
+const times = (n) => ({ 1: 'once', 2: 'twice' })[n] ?? count(n, 'time');

@@ -3,6 +3,7 @@
 // cell (or drag the tile there); when it fits nowhere, click the set-aside pile.
 
 import { TILE, count, tileName, tilesNamed } from '../art.js';
+import { capitalise } from '../ui.js';
 
 const PAD = 12;
 const CELL = TILE + 4;
@@ -126,6 +127,23 @@ export default {
       return tilesNamed(`${obs.current} fits nowhere: set the tile aside (click the set-aside pile).`);
     }
     return `Place ${tileName(obs.current)}: click a lit cell.`;
+  },
+
+  // How the game ended, in a sentence with its figures: the end panel listed them ("stuck ·
+  // placed 33 · set aside 3"). A lost game names the set-aside tile that fits nowhere.
+  ending(termination, outcome, view) {
+    const figures = outcome?.details ?? {};
+    if (figures.placed === undefined) return null;
+    const tiles = `${count(figures.placed, 'tile')} placed, ${figures.set_aside} set aside`;
+    const top = view?.observation?.aside?.[0];
+    let fits = '';
+    if (top) fits = figures.set_aside === 1 ? ` and no place for the set-aside ${tileName(top)}`
+      : ` and no place for ${tileName(top)}, on top of the set-aside pile`;
+    const how = {
+      won: `All ${count(figures.placed, 'tile')} placed: the 6 × 6 square is full`,
+      stuck: `Nothing left to draw${fits}: ${tiles}`,
+    }[termination] ?? `${capitalise(termination.replaceAll('_', ' '))}: ${tiles}`;
+    return `${how}.`;
   },
 
   summary(obs) {

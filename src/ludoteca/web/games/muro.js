@@ -3,7 +3,10 @@
 // its foundation (a double click sends it to the foundation); click an uncovered face-down
 // tile to turn it up.
 
-import { FRUITS, TILE, svg, tileName, tilesNamed } from '../art.js';
+import {
+  FRUITS, TILE, count, svg, tileName, tilesNamed,
+} from '../art.js';
+import { capitalise } from '../ui.js';
 
 const PAD = 12;
 const STEP = TILE + 14;
@@ -105,6 +108,26 @@ export default {
 
   confirm(move) {
     return move === 'resign';
+  },
+
+  // How the game ended, in a sentence with its figures: the end panel listed them ("no
+  // progress · on foundations 12 · face down 20").
+  ending(termination, outcome, view) {
+    const figures = outcome?.details ?? {};
+    if (figures.on_foundations === undefined) return null;
+    const home = `${count(figures.on_foundations, 'tile')} on the new wall`;
+    const hidden = figures.face_down ? `${figures.face_down} still face down` : 'none face down';
+    const tiles = `${home} and ${hidden}`;
+    const limit = view?.observation?.idle_limit;
+    const idle = limit
+      ? `${count(limit, 'move')} in a row without progress` : 'Too long without progress';
+    const how = {
+      won: `All ${home}`,
+      resigned: `You gave up with ${tiles}`,
+      'no progress': `${idle}: ${tiles}`,
+      stuck: `No move left: ${tiles}`,
+    }[termination] ?? `${capitalise(termination.replaceAll('_', ' '))}: ${tiles}`;
+    return `${how}.`;
   },
 
   summary(obs) {

@@ -4,6 +4,7 @@
 import {
   CARD_H, CARD_W, SUIT_MARKS, cardName, cardShown, cardsNamed, count,
 } from '../art.js';
+import { capitalise } from '../ui.js';
 
 const PAD = 12;
 const STEP_X = CARD_W + 10;
@@ -61,6 +62,21 @@ export default {
 
   // The rules' refusals with cards as their faces show them (7♠, not the notation's 7S).
   words: cardsNamed,
+
+  // How the deal ended, in a sentence with its figures: the end panel listed them ("stuck ·
+  // cards on foundations 8 · reserve left 24").
+  ending(termination, outcome) {
+    const figures = outcome?.details ?? {};
+    if (figures.cards_on_foundations === undefined) return null;
+    const home = `${count(figures.cards_on_foundations, 'card')} on the foundations`;
+    const left = figures.reserve_left
+      ? `${figures.reserve_left} left in the reserve` : 'the reserve empty';
+    const how = {
+      won: `All ${home}`,
+      stuck: `No carpet card can go up: ${home}, ${left}`,
+    }[termination] ?? `${capitalise(termination.replaceAll('_', ' '))}: ${home}, ${left}`;
+    return `${how}.`;
+  },
 
   summary(obs) {
     return `${obs.score} on the foundations`;
