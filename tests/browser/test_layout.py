@@ -66,8 +66,8 @@ def test_the_game_cards_have_a_heading_of_their_own(
     page = here.page
     resume = page.get_by_role("region", name="Games in progress")
     expect(resume.locator(".elsewhere")).to_be_visible()
-    expect(resume.locator(".game")).to_have_count(0)
     catalog = page.get_by_role("region", name="Start a new game")
+    expect(resume.get_by_role("region", name="Start a new game")).to_have_count(0)
     expect(catalog.locator(".game")).to_have_count(7)
     heading = page.get_by_role("heading", name="Start a new game", level=2)
     assert bottom(resume.bounding_box()) <= heading.bounding_box()["y"]
@@ -130,7 +130,7 @@ def test_a_split_that_is_the_only_move_is_in_view(
     split = page.locator(".actions .move")
     expect(split).to_have_count(1)
     expect(split).to_contain_text("Score ")
-    page.wait_for_timeout(300)  # (a layout settled)
+    expect(split).to_be_in_viewport()
     box = split.bounding_box()
     assert box["y"] >= 0 and bottom(box) <= height, box
     if width > 600:

@@ -200,7 +200,7 @@ export async function showTable(main, connection, room, link) {
     showActions(page.querySelector('.actions'), loose, module, next, play);
     showBar(page, next, module, others);
     showEnd(page.querySelector('.end-panel'), page.querySelector('.actions'), next, connection, module);
-    roomForActions(page, next.your_turn && parsed.length === 0 && loose.length > 0);
+    roomForActions(page, next.your_turn && parsed.length === 0 && loose.length > 0 ? `${next.room}:${next.ply}` : null);
     showInvites(page.querySelector('.invites'), next);
     page.querySelector('.handed').hidden = !wasHanded(next);
     // For people nothing; for scripts and tests a stable sign of which state is shown.
@@ -378,15 +378,31 @@ function showActions(node, moves, module, view, play) {
 }
 
 /** The buttons under the table in the window with it: the board leaves them room in the
- * window's height (style.css, --actions-h), and where they are the only moves (a
- * Scalafrutta split, a Gaps redeal) they are scrolled into view if still out of it (a
- * status line on two lines). At 1280 x 800 the split lay under the fold, below the board. */
-function roomForActions(page, onlyMoves) {
+ * window's height (style.css, --actions-h; measured again when they change or wrap), and
+ * where they are the only moves (a Scalafrutta split, a Gaps redeal) they are scrolled into
+ * view if still out of it (a status line on two lines), once for each position (``only``:
+ * its room and ply), so that the same position sent again (a reconnection, a player
+ * joining) does not pull the page back while it is read. Without that room the split lay
+ * under the fold at 1280 x 800, below the board. */
+function roomForActions(page, only) {
+  const actions = page.querySelector('.actions');
+  measureActions(page);
+  if (!actions.dataset.measured) {
+    actions.dataset.measured = 'yes';
+    new ResizeObserver(() => measureActions(page)).observe(actions);
+  }
+  if (only !== null && actions.dataset.scrolledFor !== only) {
+    actions.dataset.scrolledFor = only;
+    actions.scrollIntoView({ block: 'nearest' });
+  }
+}
+
+/** The room the move buttons take under the board (see :func:`roomForActions`). */
+function measureActions(page) {
   const actions = page.querySelector('.actions');
   const shown = [...actions.children].some((button) => !button.hidden);
   const margins = 20; // (the row's own, above and below)
   page.style.setProperty('--actions-h', shown ? `${actions.offsetHeight + margins}px` : '0px');
-  if (onlyMoves) actions.scrollIntoView({ block: 'nearest' });
 }
 
 // The rules' refusal ("7S: the spades foundation needs 2S", shared with the terminal, in

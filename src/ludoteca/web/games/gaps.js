@@ -6,6 +6,7 @@
 import {
   CARD_H, CARD_W, cardShown, cardsNamed, count,
 } from '../art.js';
+import { capitalise } from '../ui.js';
 
 const PAD = 10;
 const STEP_X = CARD_W + 6;
@@ -139,7 +140,7 @@ export default {
   // in sequence 16 · redeals used 1 · redeals allowed 2").
   ending(termination, outcome) {
     const figures = outcome?.details ?? {};
-    if (figures.in_sequence === undefined) return termination;
+    if (figures.in_sequence === undefined) return null; // the panel lists the figures
     const cards = `${count(figures.in_sequence, 'card')} in sequence`;
     const allowed = figures.redeals_allowed ?? 0;
     const redeals = allowed
@@ -147,8 +148,8 @@ export default {
     const how = {
       won: `All ${cards}`,
       stopped: `You stopped with ${cards}`,
-      stuck: `No move left${allowed ? ' and no redeal' : ''}: ${cards}`,
-    }[termination] ?? `${termination}: ${cards}`;
+      stuck: `No move left${allowed ? ' and no redeal left' : ''}: ${cards}`,
+    }[termination] ?? `${capitalise(termination.replaceAll('_', ' '))}: ${cards}`;
     return `${how}${redeals}.`;
   },
 

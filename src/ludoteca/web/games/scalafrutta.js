@@ -75,8 +75,10 @@ export default {
       });
       let top = y + 20;
       if (split(seat)) {
-        board.text(PAD, y + 31, `last split: ${count(obs.shown_points[seat], 'point')},`
-          + ' scored when the hand ends', { size: 12, cls: 'label dim' });
+        // (Once the game is over the points are in the scores.)
+        const when = view?.outcome ? '' : ', scored when the hand ends';
+        board.text(PAD, y + 31, `last split: ${count(obs.shown_points[seat], 'point')}${when}`,
+          { size: 12, cls: 'label dim' });
         top += SPLIT_LINE;
       }
       const tiles = obs.captured[seat];
