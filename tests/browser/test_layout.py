@@ -209,6 +209,10 @@ def test_a_scalafrutta_seat_line_says_what_its_numbers_are(table: Any) -> None:
     texts, fits = table.page.evaluate(DRAWN, [obs, view])
     assert f"Greedy bot (seat 2): {tiles} tiles · total 995 points · to play" in texts, texts
     assert fits
+    # Once the game is over the split's points are in the scores: no "scored when".
+    over = {**view, "outcome": {"winners": [0], "termination": "finished", "details": {}}}
+    texts, _ = table.page.evaluate(DRAWN, [obs, over])
+    assert f"last split: {points} points" in texts, texts
 
 
 def count(n: int, word: str) -> str:
