@@ -75,6 +75,8 @@ export async function showTable(main, connection, room, link) {
     </section>`;
   const page = main.querySelector('.table-page');
   sidewaysNote(page);
+  // The move buttons' room under the board, measured again whenever they change or wrap.
+  new ResizeObserver(() => measureActions(page)).observe(page.querySelector('.actions'));
   const svgNode = page.querySelector('svg.board');
   const board = new Board(svgNode);
   let view = null;
@@ -386,11 +388,7 @@ function showActions(node, moves, module, view, play) {
  * under the fold at 1280 x 800, below the board. */
 function roomForActions(page, only) {
   const actions = page.querySelector('.actions');
-  measureActions(page);
-  if (!actions.dataset.measured) {
-    actions.dataset.measured = 'yes';
-    new ResizeObserver(() => measureActions(page)).observe(actions);
-  }
+  measureActions(page); // (before the scroll: the observer's call comes after the layout)
   if (only !== null && actions.dataset.scrolledFor !== only) {
     actions.dataset.scrolledFor = only;
     actions.scrollIntoView({ block: 'nearest' });

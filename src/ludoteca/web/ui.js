@@ -32,6 +32,10 @@ export function seatName(view, seat) {
 
 export const capitalise = (text) => text[0].toUpperCase() + text.slice(1);
 
+/** A termination as the start of a sentence ("no_progress" -> "No progress"): a table
+ * module's ending for one it has no words of its own for. */
+export const endedAs = (termination) => capitalise(termination.replaceAll('_', ' '));
+
 export function toast(message, kind = 'info') {
   const node = document.getElementById('toast');
   node.textContent = message;

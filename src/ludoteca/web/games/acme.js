@@ -6,7 +6,7 @@
 import {
   CARD_H, CARD_W, SUIT_MARKS, cardName, cardShown, cardsNamed, count,
 } from '../art.js';
-import { capitalise } from '../ui.js';
+import { endedAs } from '../ui.js';
 
 const PAD = 12;
 const STEP = CARD_W + 12;
@@ -139,7 +139,7 @@ export default {
     const how = {
       won: `All ${count(figures.cards_on_foundations, 'card')} on the foundations`,
       stuck: `${stuck}: ${cards}`,
-    }[termination] ?? `${capitalise(termination.replaceAll('_', ' '))}: ${cards}`;
+    }[termination] ?? `${endedAs(termination)}: ${cards}`;
     return `${how}${waste}.`;
   },
 

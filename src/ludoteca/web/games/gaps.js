@@ -6,7 +6,7 @@
 import {
   CARD_H, CARD_W, cardShown, cardsNamed, count,
 } from '../art.js';
-import { capitalise } from '../ui.js';
+import { endedAs } from '../ui.js';
 
 const PAD = 10;
 const STEP_X = CARD_W + 6;
@@ -149,7 +149,7 @@ export default {
       won: `All ${cards}`,
       stopped: `You stopped with ${cards}`,
       stuck: `No move left${allowed ? ' and no redeal left' : ''}: ${cards}`,
-    }[termination] ?? `${capitalise(termination.replaceAll('_', ' '))}: ${cards}`;
+    }[termination] ?? `${endedAs(termination)}: ${cards}`;
     return `${how}${redeals}.`;
   },
 

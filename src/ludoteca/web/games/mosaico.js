@@ -3,7 +3,7 @@
 // cell (or drag the tile there); when it fits nowhere, click the set-aside pile.
 
 import { TILE, count, tileName, tilesNamed } from '../art.js';
-import { capitalise } from '../ui.js';
+import { endedAs } from '../ui.js';
 
 const PAD = 12;
 const CELL = TILE + 4;
@@ -142,7 +142,7 @@ export default {
     const how = {
       won: `All ${count(figures.placed, 'tile')} placed: the 6 × 6 square is full`,
       stuck: `Nothing left to draw${fits}: ${tiles}`,
-    }[termination] ?? `${capitalise(termination.replaceAll('_', ' '))}: ${tiles}`;
+    }[termination] ?? `${endedAs(termination)}: ${tiles}`;
     return `${how}.`;
   },
 

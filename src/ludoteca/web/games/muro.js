@@ -6,7 +6,7 @@
 import {
   FRUITS, TILE, count, svg, tileName, tilesNamed,
 } from '../art.js';
-import { capitalise } from '../ui.js';
+import { endedAs } from '../ui.js';
 
 const PAD = 12;
 const STEP = TILE + 14;
@@ -126,7 +126,7 @@ export default {
       resigned: `You gave up with ${tiles}`,
       'no progress': `${idle}: ${tiles}`,
       stuck: `No move left: ${tiles}`,
-    }[termination] ?? `${capitalise(termination.replaceAll('_', ' '))}: ${tiles}`;
+    }[termination] ?? `${endedAs(termination)}: ${tiles}`;
     return `${how}.`;
   },
 

@@ -4,7 +4,7 @@
 import {
   CARD_H, CARD_W, SUIT_MARKS, cardName, cardShown, cardsNamed, count,
 } from '../art.js';
-import { capitalise } from '../ui.js';
+import { endedAs } from '../ui.js';
 
 const PAD = 12;
 const STEP_X = CARD_W + 10;
@@ -74,7 +74,7 @@ export default {
     const how = {
       won: `All ${home}`,
       stuck: `No carpet card can go up: ${home}, ${left}`,
-    }[termination] ?? `${capitalise(termination.replaceAll('_', ' '))}: ${home}, ${left}`;
+    }[termination] ?? `${endedAs(termination)}: ${home}, ${left}`;
     return `${how}.`;
   },
 
