@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -138,6 +140,8 @@ def test_ctrl_c_stops_a_bench_at_once_with_one_line(name: str) -> None:
         (["bench_scalafrutta.py", "tournament", "--variant", "x"], "scalafrutta has no variant"),
         (["bench_scalafrutta.py", "tournament", "--iterations", "0"], "must be at least 1"),
         (["bench_tappeto.py", "--deals", "0"], "argument --deals: must be at least 1"),
+        (["bench_gaps_profile.py", "--seed", "-1"], "--seed: must be at least 0, not -1"),
+        (["bench_gaps_profile.py", "--frequency", "0"], "must be at least 1, not 0"),
         (["bench_tappeto.py", "--rates", "-1"], "argument --rates: must be at least 0"),
     ],
 )
@@ -227,3 +231,48 @@ def test_the_hint_bench_prints_each_game_and_variant_and_the_slowest_positions()
         assert any(line.startswith(f"{variant} random: ") and "p95" in line for line in lines)
     slowest = lines.index("slowest 2 (web: replay + hint):")
     assert len(lines[slowest + 1 : slowest + 3]) == 2 and "deal 0 move " in lines[slowest + 1]
+
+
+def test_the_profile_says_in_one_line_which_tools_it_lacks(tmp_path: Path) -> None:
+    """Without Linux perf (or binutils' nm) on the PATH the profile cannot run: one line
+    that names what is missing and the Debian packages, status 2, before any search."""
+    result = subprocess.run(
+        [sys.executable, str(BENCH / "bench_gaps_profile.py"), "--seed", "112"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PATH": str(tmp_path)},
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "bench_gaps_profile.py: error: needs perf and nm on the PATH (Debian: linux-perf,"
+        " binutils) (see --help)"
+    ]
+
+
+def _perf_can_sample() -> bool:
+    perf = shutil.which("perf")
+    if perf is None or shutil.which("nm") is None:
+        return False
+    with tempfile.TemporaryDirectory() as folder:
+        record = [perf, "record", "-q", "-o", f"{folder}/data", "--", "true"]
+        return subprocess.run(record, capture_output=True, check=False).returncode == 0
+
+
+@pytest.mark.skipif(not _perf_can_sample(), reason="Linux perf cannot sample on this machine")
+def test_the_profile_names_the_compiled_functions_a_search_spends_its_time_in() -> None:
+    """The profile of a short search: its verdict line, then the compiled functions by their
+    share of the samples in the compiled search, the analyses (``_widen``, once held and
+    once plain) and the search's loop among them, the shares adding up to the whole."""
+    result = bench(
+        "bench_gaps_profile.py", "--seed", "112", "--max-states", "300000", "--top", "60"
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("seed 112: undecided, 300,000 nodes in ")
+    assert re.match(r"[\d,]+ samples at 4,000 a second; [\d,]+ \(\d+\.\d %\) in the", lines[1])
+    shares = {line[9:]: float(line[:5]) for line in lines[2:]}
+    assert {"compiled_analysis._widen", "kernel.search"} <= shares.keys(), lines
+    assert "compiled_analysis._widen [literal arguments -1]" in shares, lines
+    assert 99.0 <= sum(shares.values()) <= 100.5, lines
