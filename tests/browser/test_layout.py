@@ -158,7 +158,8 @@ def test_the_gaps_end_says_how_the_deal_ended_in_a_sentence(table: Any) -> None:
     table.page.locator(".actions .move", has_text="Stop here").click()
     assert state.in_sequence > 1
     expect(table.page.locator(".end-panel .termination")).to_have_text(
-        f"You stopped with {state.in_sequence} cards in sequence; 1 of 2 redeals used."
+        f"You stopped with {state.in_sequence} cards in sequence; 1 of 2 redeals used, which"
+        f" cost 2 points: score {state.in_sequence} − 2 = {state.in_sequence - 2}."
     )
     # Won, and stuck in a variant without redeals (the module's words, as the panel shows them).
     said = table.page.evaluate(
@@ -172,6 +173,44 @@ def test_the_gaps_end_says_how_the_deal_ended_in_a_sentence(table: Any) -> None:
     assert said == [
         "All 48 cards in sequence; 1 of 2 redeals used.",
         "No move left: 1 card in sequence.",
+    ]
+
+
+def test_the_gaps_end_says_what_the_redeals_cost(table: Any) -> None:
+    """A deal stuck after two redeals at 5 points each scored 2 with 12 cards in sequence,
+    and its end panel said only "12 cards in sequence; 2 of 2 redeals used": why 2? The
+    sentence says what the redeals cost and the sum; without a penalty it says nothing of
+    points."""
+    saved, state = played_out("gaps", "gaps-penalty", 4, {"penalty": "5"})
+    assert state.redeals_used == 2 and state.running_score == state.in_sequence - 10
+    open_saved(table, saved)
+    page = table.page
+    expect(page.locator(".end-panel .termination")).to_have_text(
+        f"No move left and no redeal left: {state.in_sequence} cards in sequence; 2 of 2"
+        f" redeals used, which cost 5 points each: score {state.in_sequence} − 10"
+        f" = {state.in_sequence - 10}."
+    )
+    expect(page.locator(".end-panel .scores tbody td").last).to_have_text(
+        str(state.in_sequence - 10)
+    )
+    said = page.evaluate(
+        """async (cases) => {
+          const gaps = (await import('/web/games/gaps.js')).default;
+          return cases.map(([termination, details, scores]) =>
+            gaps.ending(termination, {termination, details, scores}));
+        }""",
+        [
+            ["won", {"in_sequence": 48, "redeals_used": 1, "redeals_allowed": 2}, [48]],
+            ["stopped", {"in_sequence": 10, "redeals_used": 1, "redeals_allowed": 3}, [9]],
+            ["stopped", {"in_sequence": 8, "redeals_used": 2, "redeals_allowed": 2}, [3.6]],
+        ],
+    )
+    assert said == [
+        "All 48 cards in sequence; 1 of 2 redeals used.",
+        "You stopped with 10 cards in sequence; 1 of 3 redeals used, which cost 1 point:"
+        " score 10 − 1 = 9.",
+        "You stopped with 8 cards in sequence; 2 of 2 redeals used, which cost 2.2 points"
+        " each: score 8 − 4.4 = 3.6.",
     ]
 
 
