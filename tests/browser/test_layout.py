@@ -3,6 +3,7 @@ the home page's parts, the phone's statistics, an only move in view, the end and
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -129,7 +130,7 @@ def test_a_split_that_is_the_only_move_is_in_view(
     page = table.page
     split = page.locator(".actions .move")
     expect(split).to_have_count(1)
-    expect(split).to_contain_text("Score ")
+    expect(split).to_contain_text("Split ")
     expect(split).to_be_in_viewport()
     box = split.bounding_box()
     assert box["y"] >= 0 and bottom(box) <= height, box
@@ -228,7 +229,7 @@ DRAWN = """async ([obs, view]) => {
 
 
 def test_a_scalafrutta_seat_line_says_what_its_numbers_are(table: Any) -> None:
-    """Right after the status line's "Greedy bot (seat 2) scored …: 118 points", the bot's
+    """Right after the status line's "Greedy bot (seat 2) split …: 118 points", the bot's
     line read "Greedy bot (seat 2): 0 pts · 9 tiles · split 118": which points? Its line says
     its tiles (and in a match its total), and a line under it the split's points, scored when
     the hand ends."""
@@ -252,6 +253,43 @@ def test_a_scalafrutta_seat_line_says_what_its_numbers_are(table: Any) -> None:
     over = {**view, "outcome": {"winners": [0], "termination": "finished", "details": {}}}
     texts, _ = table.page.evaluate(DRAWN, [obs, over])
     assert f"last split: {points} points" in texts, texts
+
+
+def test_a_scalafrutta_split_is_told_as_scored_when_the_hand_ends(table: Any) -> None:
+    """After a bot's split the status line said it "scored …: 118 points", while its seat's
+    line said the split is "scored when the hand ends" (the rules: each player scores their
+    last split when the hand ends), and the player's own button said "Score …". The status
+    line says the bot split, scored when the hand ends; the button says "Split"; once the
+    game is over the points are in the scores, and the status line says no "when"."""
+    saved, state = scalafrutta_to_split("split-told")
+    open_saved(table, saved)
+    page = table.page
+    points = state.observation(0)["shown_points"][1]
+    expect(page.locator(".status")).to_have_text(
+        re.compile(
+            rf"^Greedy bot \(seat 2\) split [^:]+: {points} points, scored when the hand ends\."
+            r" Your split: choose it below\.$"
+        )
+    )
+    expect(page.locator(".actions .move")).to_have_text(
+        re.compile(r"^Split [^:]+: \d+ points \(\d+ tiles? go(es)? back to the pile\)$")
+    )
+    said = page.evaluate(
+        """async () => {
+          const module = (await import('/web/games/scalafrutta.js')).default;
+          const over = {outcome: {winners: [0], termination: 'finished', details: {}}};
+          return [module.describe('split 3M-4M-5M', {}, {}),
+                  module.describe('split 3M-4M-5M', {}, over),
+                  module.describe('split none', {}, {}),
+                  module.label('split none', {captured_count: [4]}, {seat: 0})];
+        }"""
+    )
+    assert said == [
+        "split 3 apples, 4 apples, 5 apples: 62 points, scored when the hand ends",
+        "split 3 apples, 4 apples, 5 apples: 62 points",
+        "split with no combination",
+        "Split with no combination (4 tiles go back to the pile)",
+    ]
 
 
 def count(n: int, word: str) -> str:

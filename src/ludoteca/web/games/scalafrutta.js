@@ -154,9 +154,10 @@ export default {
   label(move, obs, view) {
     if (move.startsWith('split')) {
       // The points, and the tiles that go back to the pile: the button said only "Score 2
-      // bananas, 3 bananas, 4 bananas".
+      // bananas, 3 bananas, 4 bananas". A split, not a score: its points count when the
+      // hand ends, if it is still this seat's last split then.
       const combos = combosOf(move);
-      const said = combos.length ? `Score ${splitWords(combos)}` : 'Score no combination';
+      const said = combos.length ? `Split ${splitWords(combos)}` : 'Split with no combination';
       const held = obs?.captured_count?.[view?.seat];
       if (held === undefined) return said;
       const back = held - combos.flat().length;
@@ -171,10 +172,16 @@ export default {
   },
 
   // Another's move as the status line tells it, verb included ("Greedy bot (seat 2)
-  // inserted at the left of row 1", "scored 3 apples, 4 apples, 5 apples: 62 points").
+  // inserted at the left of row 1", "split 3 apples, 4 apples, 5 apples: 62 points, scored
+  // when the hand ends"). A split's points count only when the hand ends (rules, End of a
+  // hand: each player scores their last split), as the seat's line says: "scored 62
+  // points" read as points already won. Once the game is over they are in the scores.
   describe(move, obs, view) {
-    if (move === 'split none') return 'scored no combination';
-    if (move.startsWith('split')) return `scored ${splitWords(combosOf(move))}`;
+    if (move === 'split none') return 'split with no combination';
+    if (move.startsWith('split')) {
+      const when = view?.outcome ? '' : ', scored when the hand ends';
+      return `split ${splitWords(combosOf(move))}${when}`;
+    }
     return this.label(move, obs, view).replace(/^insert/, 'inserted');
   },
 
