@@ -255,6 +255,39 @@ def test_a_scalafrutta_seat_line_says_what_its_numbers_are(table: Any) -> None:
     assert f"last split: {points} points" in texts, texts
 
 
+SPLIT_LINES = """() => {
+  const board = document.querySelector('svg.board');
+  const box = (node) => node.getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  const texts = [...board.querySelectorAll('text')];
+  const pieces = [...board.querySelectorAll('g.piece')].map(box);
+  return texts.filter((t) => t.textContent.startsWith('last split')).map((t) => ({
+    px: parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a,
+    inside: box(t).left >= box(board).left && box(t).right <= box(board).right,
+    alone: !pieces.some((p) => meets(p, box(t)))
+      && !texts.some((other) => other !== t && meets(box(other), box(t))),
+  }));
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_a_scalafrutta_last_split_line_is_readable_on_a_phone(
+    open_page: Any, live: Any, table_on: Any, width: int, height: int
+) -> None:
+    """A seat's "last split: 118 points, scored when the hand ends" was 12 units of a board
+    drawn at 0.77 of its units on a 390 px phone: 9.2 px. It is at least 12 px at both
+    sizes, within the board, and touches neither the seat's line above it nor the tiles
+    under it."""
+    table = table_on(open_page(width, height, touch=width < 600), live)
+    saved, _ = scalafrutta_to_split(f"split-line-{width}")
+    open_saved(table, saved)
+    lines = table.page.evaluate(SPLIT_LINES)
+    assert len(lines) == 1, lines
+    assert lines[0]["px"] >= 12 and lines[0]["inside"] and lines[0]["alone"], lines
+    assert table.page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def test_a_scalafrutta_split_is_told_as_scored_when_the_hand_ends(table: Any) -> None:
     """After a bot's split the status line said it "scored …: 118 points", while its seat's
     line said the split is "scored when the hand ends" (the rules: each player scores their
