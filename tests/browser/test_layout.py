@@ -140,6 +140,42 @@ def test_a_split_that_is_the_only_move_is_in_view(
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+def test_the_same_position_sent_again_does_not_pull_the_page_back(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """The split, the only move, is scrolled into view once a position: on a 375 x 667
+    phone it lies under the fold, and the page scrolls to it. Scrolled back up to read the
+    board, the page stays there when the same position comes again: here the connection
+    drops, and the page reconnects and rejoins by itself (net.js), which sends the state at
+    the same move."""
+    sockets: list[Any] = []
+
+    def through(page_side: Any) -> None:
+        page_side.connect_to_server()  # (every message passes as it is)
+        sockets.append(page_side)
+
+    page = open_page(375, 667, touch=True)
+    page.route_web_socket(re.compile(r"/ws$"), through)
+    table = table_on(page, live)
+    saved, _ = scalafrutta_to_split("same-again")
+    open_saved(table, saved)
+    split = page.locator(".actions .move")
+    expect(split).to_be_in_viewport()
+    assert page.evaluate("scrollY") > 0  # (scrolled to it, this position's once)
+    page.evaluate("scrollTo(0, 0)")
+    expect(split).not_to_be_in_viewport()
+    ply = table.ply()
+    split.evaluate("node => { node.dataset.before = 'yes'; }")  # (drawn anew with the state)
+    opened = len(sockets)
+    sockets[-1].close()
+    page.wait_for_selector("body[data-connection=offline]")
+    page.wait_for_selector(".actions .move:not([data-before])")
+    assert len(sockets) == opened + 1 and table.ply() == ply
+    page.wait_for_timeout(200)
+    assert page.evaluate("scrollY") == 0
+    expect(split).not_to_be_in_viewport()
+
+
 def test_the_gaps_end_says_how_the_deal_ended_in_a_sentence(table: Any) -> None:
     """The Gaps end panel listed its figures as they are named in the outcome ("stuck · in
     sequence 16 · redeals used 1 · redeals allowed 2"). It says them in a sentence, as
