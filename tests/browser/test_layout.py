@@ -3,6 +3,7 @@ the home page's parts, the phone's statistics, an only move in view, the end and
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -129,7 +130,7 @@ def test_a_split_that_is_the_only_move_is_in_view(
     page = table.page
     split = page.locator(".actions .move")
     expect(split).to_have_count(1)
-    expect(split).to_contain_text("Score ")
+    expect(split).to_contain_text("Split ")
     expect(split).to_be_in_viewport()
     box = split.bounding_box()
     assert box["y"] >= 0 and bottom(box) <= height, box
@@ -137,6 +138,42 @@ def test_a_split_that_is_the_only_move_is_in_view(
         board = page.locator(".board-wrap").bounding_box()
         assert page.evaluate("scrollY") == 0 and bottom(board) <= box["y"], board
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_the_same_position_sent_again_does_not_pull_the_page_back(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """The split, the only move, is scrolled into view once a position: on a 375 x 667
+    phone it lies under the fold, and the page scrolls to it. Scrolled back up to read the
+    board, the page stays there when the same position comes again: here the connection
+    drops, and the page reconnects and rejoins by itself (net.js), which sends the state at
+    the same move."""
+    sockets: list[Any] = []
+
+    def through(page_side: Any) -> None:
+        page_side.connect_to_server()  # (every message passes as it is)
+        sockets.append(page_side)
+
+    page = open_page(375, 667, touch=True)
+    page.route_web_socket(re.compile(r"/ws$"), through)
+    table = table_on(page, live)
+    saved, _ = scalafrutta_to_split("same-again")
+    open_saved(table, saved)
+    split = page.locator(".actions .move")
+    expect(split).to_be_in_viewport()
+    assert page.evaluate("scrollY") > 0  # (scrolled to it, this position's once)
+    page.evaluate("scrollTo(0, 0)")
+    expect(split).not_to_be_in_viewport()
+    ply = table.ply()
+    split.evaluate("node => { node.dataset.before = 'yes'; }")  # (drawn anew with the state)
+    opened = len(sockets)
+    sockets[-1].close()
+    page.wait_for_selector("body[data-connection=offline]")
+    page.wait_for_selector(".actions .move:not([data-before])")
+    assert len(sockets) == opened + 1 and table.ply() == ply
+    page.wait_for_timeout(200)
+    assert page.evaluate("scrollY") == 0
+    expect(split).not_to_be_in_viewport()
 
 
 def test_the_gaps_end_says_how_the_deal_ended_in_a_sentence(table: Any) -> None:
@@ -158,7 +195,8 @@ def test_the_gaps_end_says_how_the_deal_ended_in_a_sentence(table: Any) -> None:
     table.page.locator(".actions .move", has_text="Stop here").click()
     assert state.in_sequence > 1
     expect(table.page.locator(".end-panel .termination")).to_have_text(
-        f"You stopped with {state.in_sequence} cards in sequence; 1 of 2 redeals used."
+        f"You stopped with {state.in_sequence} cards in sequence; 1 of 2 redeals used, which"
+        f" cost 2 points: score {state.in_sequence} − 2 = {state.in_sequence - 2}."
     )
     # Won, and stuck in a variant without redeals (the module's words, as the panel shows them).
     said = table.page.evaluate(
@@ -172,6 +210,44 @@ def test_the_gaps_end_says_how_the_deal_ended_in_a_sentence(table: Any) -> None:
     assert said == [
         "All 48 cards in sequence; 1 of 2 redeals used.",
         "No move left: 1 card in sequence.",
+    ]
+
+
+def test_the_gaps_end_says_what_the_redeals_cost(table: Any) -> None:
+    """A deal stuck after two redeals at 5 points each scored 2 with 12 cards in sequence,
+    and its end panel said only "12 cards in sequence; 2 of 2 redeals used": why 2? The
+    sentence says what the redeals cost and the sum; without a penalty it says nothing of
+    points."""
+    saved, state = played_out("gaps", "gaps-penalty", 4, {"penalty": "5"})
+    assert state.redeals_used == 2 and state.running_score == state.in_sequence - 10
+    open_saved(table, saved)
+    page = table.page
+    expect(page.locator(".end-panel .termination")).to_have_text(
+        f"No move left and no redeal left: {state.in_sequence} cards in sequence; 2 of 2"
+        f" redeals used, which cost 5 points each: score {state.in_sequence} − 10"
+        f" = {state.in_sequence - 10}."
+    )
+    expect(page.locator(".end-panel .scores tbody td").last).to_have_text(
+        str(state.in_sequence - 10)
+    )
+    said = page.evaluate(
+        """async (cases) => {
+          const gaps = (await import('/web/games/gaps.js')).default;
+          return cases.map(([termination, details, scores]) =>
+            gaps.ending(termination, {termination, details, scores}));
+        }""",
+        [
+            ["won", {"in_sequence": 48, "redeals_used": 1, "redeals_allowed": 2}, [48]],
+            ["stopped", {"in_sequence": 10, "redeals_used": 1, "redeals_allowed": 3}, [9]],
+            ["stopped", {"in_sequence": 8, "redeals_used": 2, "redeals_allowed": 2}, [3.6]],
+        ],
+    )
+    assert said == [
+        "All 48 cards in sequence; 1 of 2 redeals used.",
+        "You stopped with 10 cards in sequence; 1 of 3 redeals used, which cost 1 point:"
+        " score 10 − 1 = 9.",
+        "You stopped with 8 cards in sequence; 2 of 2 redeals used, which cost 2.2 points"
+        " each: score 8 − 4.4 = 3.6.",
     ]
 
 
@@ -189,7 +265,7 @@ DRAWN = """async ([obs, view]) => {
 
 
 def test_a_scalafrutta_seat_line_says_what_its_numbers_are(table: Any) -> None:
-    """Right after the status line's "Greedy bot (seat 2) scored …: 118 points", the bot's
+    """Right after the status line's "Greedy bot (seat 2) split …: 118 points", the bot's
     line read "Greedy bot (seat 2): 0 pts · 9 tiles · split 118": which points? Its line says
     its tiles (and in a match its total), and a line under it the split's points, scored when
     the hand ends."""
@@ -213,6 +289,76 @@ def test_a_scalafrutta_seat_line_says_what_its_numbers_are(table: Any) -> None:
     over = {**view, "outcome": {"winners": [0], "termination": "finished", "details": {}}}
     texts, _ = table.page.evaluate(DRAWN, [obs, over])
     assert f"last split: {points} points" in texts, texts
+
+
+SPLIT_LINES = """() => {
+  const board = document.querySelector('svg.board');
+  const box = (node) => node.getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  const texts = [...board.querySelectorAll('text')];
+  const pieces = [...board.querySelectorAll('g.piece')].map(box);
+  return texts.filter((t) => t.textContent.startsWith('last split')).map((t) => ({
+    px: parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a,
+    inside: box(t).left >= box(board).left && box(t).right <= box(board).right,
+    alone: !pieces.some((p) => meets(p, box(t)))
+      && !texts.some((other) => other !== t && meets(box(other), box(t))),
+  }));
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_a_scalafrutta_last_split_line_is_readable_on_a_phone(
+    open_page: Any, live: Any, table_on: Any, width: int, height: int
+) -> None:
+    """A seat's "last split: 118 points, scored when the hand ends" was 12 units of a board
+    drawn at 0.77 of its units on a 390 px phone: 9.2 px. It is at least 12 px at both
+    sizes, within the board, and touches neither the seat's line above it nor the tiles
+    under it."""
+    table = table_on(open_page(width, height, touch=width < 600), live)
+    saved, _ = scalafrutta_to_split(f"split-line-{width}")
+    open_saved(table, saved)
+    lines = table.page.evaluate(SPLIT_LINES)
+    assert len(lines) == 1, lines
+    assert lines[0]["px"] >= 12 and lines[0]["inside"] and lines[0]["alone"], lines
+    assert table.page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_a_scalafrutta_split_is_told_as_scored_when_the_hand_ends(table: Any) -> None:
+    """After a bot's split the status line said it "scored …: 118 points", while its seat's
+    line said the split is "scored when the hand ends" (the rules: each player scores their
+    last split when the hand ends), and the player's own button said "Score …". The status
+    line says the bot split, scored when the hand ends; the button says "Split"; once the
+    game is over the points are in the scores, and the status line says no "when"."""
+    saved, state = scalafrutta_to_split("split-told")
+    open_saved(table, saved)
+    page = table.page
+    points = state.observation(0)["shown_points"][1]
+    expect(page.locator(".status")).to_have_text(
+        re.compile(
+            rf"^Greedy bot \(seat 2\) split [^:]+: {points} points, scored when the hand ends\."
+            r" Your split: choose it below\.$"
+        )
+    )
+    expect(page.locator(".actions .move")).to_have_text(
+        re.compile(r"^Split [^:]+: \d+ points \(\d+ tiles? go(es)? back to the pile\)$")
+    )
+    said = page.evaluate(
+        """async () => {
+          const module = (await import('/web/games/scalafrutta.js')).default;
+          const over = {outcome: {winners: [0], termination: 'finished', details: {}}};
+          return [module.describe('split 3M-4M-5M', {}, {}),
+                  module.describe('split 3M-4M-5M', {}, over),
+                  module.describe('split none', {}, {}),
+                  module.label('split none', {captured_count: [4]}, {seat: 0})];
+        }"""
+    )
+    assert said == [
+        "split 3 apples, 4 apples, 5 apples: 62 points, scored when the hand ends",
+        "split 3 apples, 4 apples, 5 apples: 62 points",
+        "split with no combination",
+        "Split with no combination (4 tiles go back to the pile)",
+    ]
 
 
 def count(n: int, word: str) -> str:

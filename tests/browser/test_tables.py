@@ -236,7 +236,7 @@ HINT_TEXTS = {
     "mosaico": {"5M@aside": "Set 5 apples aside", "2P@1,-1": "2 pears at row 1, column -1"},
     "domino": {"4B@r-1": "4 bananas in row -1", "block 3P": "Block 3 pears (your special move)"},
     "scalafrutta": {
-        "split 3M-4M-5M 2P-2C-2U": "Score 3 apples, 4 apples, 5 apples"
+        "split 3M-4M-5M 2P-2C-2U": "Split 3 apples, 4 apples, 5 apples"
         " + 2 pears, 2 watermelons, 2 grapes: 93 points"
     },
 }
@@ -266,7 +266,7 @@ def test_the_scalafrutta_split_says_its_points_and_the_tiles_that_go_back(table:
         if combos:
             assert f": {points} points (" in text, (move, text)
         assert text.endswith(f"({back} tiles go back to the pile)"), text
-    first = "Score 2 bananas, 3 bananas, 4 bananas: 59 points (7 tiles go back to the pile)"
+    first = "Split 2 bananas, 3 bananas, 4 bananas: 59 points (7 tiles go back to the pile)"
     assert said[0] == first
 
 
@@ -1774,7 +1774,7 @@ def test_the_status_line_says_each_bot_s_move_since_yours(table: Any) -> None:
 def test_a_scalafrutta_bot_s_move_is_told_with_its_verb(table: Any) -> None:
     """Once the status line let a table module say the verb, Scalafrutta's moves read
     "Random bot (seat 2) insert at the left of row 1" and "… a split: 3 apples": no verb,
-    or a noun. They read "inserted …" and "scored …"."""
+    or a noun. They read "inserted …" and "split …" (its points scored when the hand ends)."""
     table.start("scalafrutta", seed=7, bots=["random", "random"])
     table.wait_turn()
     assert table.click_move()
@@ -1785,7 +1785,7 @@ def test_a_scalafrutta_bot_s_move_is_told_with_its_verb(table: Any) -> None:
     assert others
     status = table.page.locator(".status").inner_text()
     for seat, move in others:
-        verb = "scored" if move.startswith("split") else "inserted"
+        verb = "split" if move.startswith("split") else "inserted"
         assert f"Random bot (seat {seat + 1}) {verb} " in status, (move, status)
 
 

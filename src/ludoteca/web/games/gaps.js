@@ -41,6 +41,23 @@ function gapTakes(keys, obs) {
   return `This gap takes ${next}, the card after ${cardShown(left)}: choose ${next}.`;
 }
 
+/** A number as the score shows it, past the floats' last digits (2.2, not 2.2000000000000002). */
+const figure = (n) => Number(n.toFixed(6));
+
+/** What the redeals used cost, where they cost points (rules, End and score: the cards in
+ * sequence less the penalty for each redeal used), and the score it leaves: ", which cost 5
+ * points each: score 19 − 10 = 9"; nothing where they cost none. */
+function cost(figures, outcome) {
+  const used = figures.redeals_used ?? 0;
+  const score = outcome?.scores?.[0];
+  if (!used || typeof score !== 'number') return '';
+  const lost = figure(figures.in_sequence - score);
+  if (lost <= 0) return '';
+  const each = used > 1 ? ' each' : '';
+  return `, which cost ${count(figure(lost / used), 'point')}${each}:`
+    + ` score ${figures.in_sequence} − ${lost} = ${figure(score)}`;
+}
+
 export default {
   draw(board, obs) {
     board.begin(PAD * 2 + obs.cols * STEP_X - 6, PAD * 2 + obs.rows * STEP_Y - 8);
@@ -137,14 +154,15 @@ export default {
   },
 
   // How the deal ended, in a sentence with its figures: the end panel listed them ("stuck ·
-  // in sequence 16 · redeals used 1 · redeals allowed 2").
+  // in sequence 16 · redeals used 1 · redeals allowed 2"). Where the redeals cost points,
+  // it says so, with the sum: the score under it was below the cards in sequence, unexplained.
   ending(termination, outcome) {
     const figures = outcome?.details ?? {};
     if (figures.in_sequence === undefined) return null; // the panel lists the figures
     const cards = `${count(figures.in_sequence, 'card')} in sequence`;
     const allowed = figures.redeals_allowed ?? 0;
     const redeals = allowed
-      ? `; ${figures.redeals_used} of ${count(allowed, 'redeal')} used` : '';
+      ? `; ${figures.redeals_used} of ${count(allowed, 'redeal')} used${cost(figures, outcome)}` : '';
     const how = {
       won: `All ${cards}`,
       stopped: `You stopped with ${cards}`,

@@ -11,7 +11,11 @@ const PAD = 12;
 const CELL = TILE + 4;
 const MINI = 30;
 const ARROW = 30;
-const SPLIT_LINE = 16; // a seat's line under its first one, once it has split
+// A seat's line under its first one, once it has split: its type's size, and 4 units more
+// for its line. A finger's board is drawn at about 0.77 of its units on a 390 px phone, where
+// 12 units were 9.5 px: 16 there (12 px), 12 with a mouse (15 px at 1280 x 800). The seat's
+// own line keeps 14: in bold, in a match, it fills the board's width already.
+const SPLIT_SIZE = { finger: 16, mouse: 12 };
 const ARROWS = { L: '▶', R: '◀', T: '▼', B: '▲' };
 const EDGE_WORDS = { L: 'left of row', R: 'right of row', T: 'top of column', B: 'bottom of column' };
 // The seed's "Punteggi", for the split's label only (the engine scores the hand): a group
@@ -56,8 +60,9 @@ export default {
     const perRow = Math.floor((width - 2 * PAD) / (MINI + 3));
     const rowsOf = (seat) => Math.max(1, Math.ceil(obs.captured_count[seat] / perRow));
     const split = (seat) => obs.shown[seat]?.length > 0;
+    const splitSize = finger ? SPLIT_SIZE.finger : SPLIT_SIZE.mouse;
     const heights = [...Array(obs.players).keys()].map(
-      (s) => 22 + (split(s) ? SPLIT_LINE : 0) + rowsOf(s) * (MINI + 3));
+      (s) => 22 + (split(s) ? splitSize + 4 : 0) + rowsOf(s) * (MINI + 3));
     const squareTop = PAD + heights.reduce((a, h) => a + h, 0) + 14;
     board.begin(width, squareTop + block + PAD);
 
@@ -77,9 +82,9 @@ export default {
       if (split(seat)) {
         // (Once the game is over the points are in the scores.)
         const when = view?.outcome ? '' : ', scored when the hand ends';
-        board.text(PAD, y + 31, `last split: ${count(obs.shown_points[seat], 'point')}${when}`,
-          { size: 12, cls: 'label dim' });
-        top += SPLIT_LINE;
+        board.text(PAD, y + 19 + splitSize, `last split: ${count(obs.shown_points[seat], 'point')}${when}`,
+          { size: splitSize, cls: 'label dim' });
+        top += splitSize + 4;
       }
       const tiles = obs.captured[seat];
       for (let i = 0; i < obs.captured_count[seat]; i += 1) {
@@ -154,9 +159,10 @@ export default {
   label(move, obs, view) {
     if (move.startsWith('split')) {
       // The points, and the tiles that go back to the pile: the button said only "Score 2
-      // bananas, 3 bananas, 4 bananas".
+      // bananas, 3 bananas, 4 bananas". A split, not a score: its points count when the
+      // hand ends, if it is still this seat's last split then.
       const combos = combosOf(move);
-      const said = combos.length ? `Score ${splitWords(combos)}` : 'Score no combination';
+      const said = combos.length ? `Split ${splitWords(combos)}` : 'Split with no combination';
       const held = obs?.captured_count?.[view?.seat];
       if (held === undefined) return said;
       const back = held - combos.flat().length;
@@ -171,10 +177,16 @@ export default {
   },
 
   // Another's move as the status line tells it, verb included ("Greedy bot (seat 2)
-  // inserted at the left of row 1", "scored 3 apples, 4 apples, 5 apples: 62 points").
+  // inserted at the left of row 1", "split 3 apples, 4 apples, 5 apples: 62 points, scored
+  // when the hand ends"). A split's points count only when the hand ends (rules, End of a
+  // hand: each player scores their last split), as the seat's line says: "scored 62
+  // points" read as points already won. Once the game is over they are in the scores.
   describe(move, obs, view) {
-    if (move === 'split none') return 'scored no combination';
-    if (move.startsWith('split')) return `scored ${splitWords(combosOf(move))}`;
+    if (move === 'split none') return 'split with no combination';
+    if (move.startsWith('split')) {
+      const when = view?.outcome ? '' : ', scored when the hand ends';
+      return `split ${splitWords(combosOf(move))}${when}`;
+    }
     return this.label(move, obs, view).replace(/^insert/, 'inserted');
   },
 
