@@ -99,3 +99,26 @@ def test_the_last_board_shows_every_hand() -> None:
     for hand in state.hands[1:]:
         if hand:
             assert " ".join(str(t) for t in hand) in text
+
+
+def test_the_last_board_says_how_the_game_ended_in_words() -> None:
+    """Rules, End: a player wins by placing their last tile, else, once nobody can go on, the
+    fewest tiles in hand win. The last line said "Over (domino): seat 2 won." (the ending's
+    code name); it now says which of the two happened, and the tiles left in each hand."""
+    endings: dict[str, str] = {}
+    for seed in range(40):
+        state = SPEC.new_game(None, seed, 3)
+        rng = DealRng(seed, "tui-ending")
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_moves()))
+        outcome = state.outcome()
+        assert outcome is not None
+        left = " · ".join(str(len(hand)) for hand in state.hands)
+        text = " ".join(_text(state, 0).split())
+        last = text[text.index("Over: ") :]
+        assert last.endswith(f"(tiles left: {left}).") and "(domino)" not in last
+        winners = [f"seat {p + 1}" for p in outcome.winners]
+        assert all(winner in last for winner in winners), last
+        endings.setdefault(outcome.termination, last)
+    assert "placed their last tile and won" in endings["domino"]
+    assert "Over: nobody can go on; " in endings["nobody can go on"]

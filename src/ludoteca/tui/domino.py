@@ -86,9 +86,22 @@ def render(observation: Mapping[str, Any]) -> RenderableType:
         parts.append(Text(f"You drew {observation['drawn']}: place it.", style="bold"))
     outcome = observation["outcome"]
     if outcome:
-        winners = ", ".join(seat_label(observation, p, "seat ") for p in outcome["winners"])
-        parts.append(Text(f"Over ({outcome['termination']}): {winners} won.", style="bold"))
+        parts.append(Text(_ending(observation, outcome), style="bold"))
     return Group(*parts)
+
+
+def _ending(observation: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+    """How the game ended, in words: it said "Over (domino): seat 2 won." (rules, End: a win
+    by placing the last tile, else the fewest tiles in hand once nobody can go on)."""
+    names = [seat_label(observation, p, "seat ") for p in outcome["winners"]]
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    left = " · ".join(str(n) for n in outcome["details"]["tiles_left"])
+    if outcome["termination"] == "domino":
+        return f"Over: {who} placed their last tile and won (tiles left: {left})."
+    won = "shared the win" if len(names) > 1 else "won"
+    return (
+        f"Over: nobody can go on; {who}, with the fewest tiles in hand, {won} (tiles left: {left})."
+    )
 
 
 register_renderer("domino", render)
