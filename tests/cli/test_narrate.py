@@ -7,6 +7,8 @@ Seed (Scalafrutta): the drawn tile is pushed into the square, the tile pushed ou
 from __future__ import annotations
 
 import io
+import re
+from collections import Counter
 
 import pytest
 from rich.console import Console
@@ -94,3 +96,59 @@ def test_with_several_people_at_the_screen_a_tile_all_see_is_still_named(
     said = screen.file.getvalue().splitlines()[-1]  # type: ignore[attr-defined]
     (left,) = square - {tile for row in state.observation(0)["square"] for tile in row}
     assert f"pushes out {left}" in said and "you" not in said.split(), said
+
+
+def _bots_lines(game: str, variant: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """One game of a person (playing their first legal move) against a strong and a greedy
+    bot: every line the bots' moves printed."""
+    screen = Console(file=io.StringIO(), width=400, color_system=None)
+    monkeypatch.setattr(play, "console", screen)
+    state = find_game(game).new_game(variant, seed, 3)
+    session = play.Session(state, ["you", "strong", "greedy"], None, None)
+    while not state.is_over:
+        if state.current_player == 0:
+            state.apply(state.legal_moves()[0])
+        else:
+            session.bot_turn(state.current_player)
+    return [line for line in screen.file.getvalue().splitlines() if line.startswith("seat ")]  # type: ignore[attr-defined]
+
+
+def test_a_bots_split_says_what_it_shows_and_when_it_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rules (scalafrutta.md, End of a hand): each player scores their last split when the
+    hand ends. A bot's split read "plays split 1P-1U-1F" or "plays split none"; it now says
+    how many combinations it shows, worth how many points, counted when the hand ends, or
+    that every tile goes back."""
+    lines = [
+        line
+        for seed in range(3)
+        for line in _bots_lines("scalafrutta", "mano", seed, monkeypatch)
+        if " plays split" in line
+    ]
+    shows = [line for line in lines if "split none" not in line]
+    assert shows and all(
+        re.search(r"plays split \S+( \S+)*: shows \d+ combinations? worth \d+ points", line)
+        for line in shows
+    ), shows
+    assert all(line.endswith("scored when the hand ends") for line in shows[:-1]), shows
+    nones = [line for line in lines if "split none" in line]
+    assert all(line.endswith(": makes no combination: every tile goes back") for line in nones)
+
+
+def test_a_bots_draw_says_whether_the_tile_fitted_and_never_which_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rules (domino.md, A turn): a player who cannot place a tile draws a set-aside one,
+    places it at once if it fits, else keeps it and the turn ends. A bot's draw read "plays
+    draw", and its hand's count went up without a word; it now says which of the two
+    happened, without the tile, which stays hidden while hands are hidden."""
+    told = Counter[str]()
+    for seed in range(12):
+        for line in _bots_lines("domino", "domino", seed, monkeypatch):
+            if line.endswith(" plays draw") or ": draws" in line:
+                kept = line.endswith("and keeps it: it fits nowhere")
+                fits = line.endswith("draws a set-aside tile, which fits: it places it next")
+                assert kept or fits, line
+                told["kept" if kept else "fits"] += 1
+    assert told["kept"] and told["fits"], told

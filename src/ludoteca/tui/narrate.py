@@ -18,8 +18,10 @@ NO_ONE = None
 
 def _scalafrutta(views: Views, mover: int, you: int | None) -> str:
     """An insertion: the tile drawn (face up in the square now), the tile pushed out, and who
-    got it: "draws 4M, pushes out 2B and captures it". Empty for anything else (a split)."""
+    got it: "draws 4M, pushes out 2B and captures it"; a split, what it shows (:func:`_split`)."""
     before, after = views[0]
+    if before["stage"] == "split":
+        return _split(after, mover)
     old = Counter(tile for row in before["square"] for tile in row)
     new = Counter(tile for row in after["square"] for tile in row)
     entered, left = list((new - old).elements()), list((old - new).elements())
@@ -42,7 +44,33 @@ def _scalafrutta(views: Views, mover: int, you: int | None) -> str:
     return f"draws {entered[0]}, {pushed} and {whom}"
 
 
-NARRATORS: dict[str, Narrator] = {"scalafrutta": _scalafrutta}
+def _split(after: Observation, mover: int) -> str:
+    """A split, as everyone sees it (rules, End of a hand: each player scores their last
+    split when the hand ends): "shows 2 combinations worth 48 points, scored when the hand
+    ends", or "makes no combination: every tile goes back". It read "plays split none"."""
+    combinations = len(after["shown"][mover])
+    if combinations == 0:
+        return "makes no combination: every tile goes back"
+    points = after["shown_points"][mover]
+    when = "" if after["outcome"] else ", scored when the hand ends"
+    shown = f"{combinations} combination" + ("" if combinations == 1 else "s")
+    return f"shows {shown} worth {points} points{when}"
+
+
+def _domino(views: Views, mover: int, you: int | None) -> str:
+    """A draw, as everyone sees it: the tile stays hidden, but not whether it fitted (rules,
+    A turn: a tile that fits is placed at once, else it is kept and the turn
+    ends). It read "plays draw", and the hand's count went up without a word. Empty for
+    anything else (the move's notation says it)."""
+    before, after = views[0]
+    if after["aside_count"] != before["aside_count"] - 1:
+        return ""
+    if after["to_move"] == mover:
+        return "draws a set-aside tile, which fits: it places it next"
+    return "draws a set-aside tile and keeps it: it fits nowhere"
+
+
+NARRATORS: dict[str, Narrator] = {"scalafrutta": _scalafrutta, "domino": _domino}
 
 
 def narration(game: str, views: Views, mover: int, you: int | None) -> str:
