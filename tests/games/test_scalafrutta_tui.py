@@ -10,8 +10,8 @@ from ludoteca.games.scalafrutta import ScalafruttaState, mask_tiles
 from ludoteca.tui.base import renderer_for
 
 
-def draw(state: ScalafruttaState, seat: int) -> str:
-    console = Console(width=120, record=True, color_system=None)
+def draw(state: ScalafruttaState, seat: int, width: int = 120) -> str:
+    console = Console(width=width, record=True, color_system=None)
     console.print(renderer_for("scalafrutta")(state.observation(seat)))
     return console.export_text()
 
@@ -31,7 +31,7 @@ def test_board_shows_square_drawn_tile_and_hides_coperte_captures() -> None:
     other = draw(state, 1 - mover)
     assert "You drew" not in other
     line = next(row for row in other.splitlines() if row[2:].startswith(f"P{mover + 1} "))
-    assert line.endswith("hidden")
+    assert line.rstrip().endswith("hidden")
     assert not any(Tile.from_index(t).symbol in line for t in mask_tiles(state.held[mover]))
 
 
@@ -114,3 +114,30 @@ def test_with_one_opponent_the_prompt_offers_the_short_gift() -> None:
         text = " ".join(draw(state, 0).split())
         assert "nothing matches" in text and "e.g. L1>P2" in text
         assert ("(or just L1: P2 is your one opponent)" in text) == short
+
+
+def test_in_a_narrow_terminal_the_board_wraps_captures_under_themselves_and_phrases_whole() -> None:
+    """At 80 columns (a terminal review) a long list of captures wrapped to the panel's left
+    edge, under the players' names, and the status line broke mid-phrase ("combinations: 0
+    tiles" / "going back"). Now a player's captures and last split wrap in a column of
+    their own, and each phrase of the status line stays on one line."""
+    state = find_game("scalafrutta").new_game(None, 5, 3)
+    assert isinstance(state, ScalafruttaState)
+    while state.stage != "split":
+        state.apply(state.legal_moves()[-1])
+    for width in (40, 50, 80):
+        lines = draw(state, state.current_player, width).splitlines()
+        for phrase in (
+            f"draw pile: {len(state.pile)} face down",
+            f"combination phases {state.phase} of 30",
+            f"combinations: {state.observation(0)['returned_count']} tiles going back",
+        ):
+            assert any(phrase in line for line in lines), (width, phrase, lines)
+        first = next(i for i, line in enumerate(lines) if line[2:].startswith("P1 "))
+        column = lines[first].index("captured")
+        rows = lines[first:]
+        rows = rows[: next(i for i, row in enumerate(rows) if row[:1] not in (" ", "▶"))]
+        assert len(rows) > 3 or width == 80, rows  # (three players, and wrapped lines)
+        for row in rows:
+            if not row[2:].startswith("P"):
+                assert row[:column].strip() == "" and row[column:].strip(), (width, row)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -30,39 +31,51 @@ def _square(observation: Mapping[str, Any]) -> RenderableType:
 
 
 def _players(observation: Mapping[str, Any]) -> RenderableType:
-    lines = []
+    """A line for each player: who, their total, then their captures and their last split in
+    a column of their own, so that a long list wraps under itself, not under the names."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
     for seat in range(observation["players"]):
-        line = Text("▶ " if seat == observation["to_move"] else "  ")
+        who = Text("▶ " if seat == observation["to_move"] else "  ")
         you = seat == observation["seat"]
-        line.append(seat_label(observation, seat, "P"), style="bold" if you else "")
-        line.append(f"  total {observation['totals'][seat]}")
+        who.append(seat_label(observation, seat, "P"), style="bold" if you else "")
         captured = observation["captured"][seat]
-        count = observation["captured_count"][seat]
-        line.append(f"  captured {count}: ")
+        tiles = Text(f"captured {observation['captured_count'][seat]}: ")
         if captured is None:
-            line.append("hidden", style="dim")
+            tiles.append("hidden", style="dim")
         else:
-            line.append_text(tiles_text(captured))
+            tiles.append_text(tiles_text(captured))
         if observation["shown"][seat]:
-            line.append(f"\n      shown ({observation['shown_points'][seat]} points): ")
-            line.append_text(
+            tiles.append(f"\nshown ({observation['shown_points'][seat]} points): ")
+            tiles.append_text(
                 Text("  ").join(tiles_text(combo) for combo in observation["shown"][seat])
             )
-        lines.append(line)
-    return Group(*lines)
+        grid.add_row(who, Text(f"total {observation['totals'][seat]}"), tiles)
+    return grid
 
 
-def _status(observation: Mapping[str, Any]) -> Text:
+def _status(observation: Mapping[str, Any]) -> RenderableType:
+    """The hand, the target, the combination phases, the draw pile, the tiles going back in
+    a split and the last move, each phrase whole on its line (at 80 columns it broke
+    "combinations: 0 tiles" / "going back"). The phases are counted out of the most a hand
+    may have (rules, End of a hand): "phase 0" alone told nothing."""
     stage = observation["stage"]
-    text = Text(f"Hand {observation['hand']}, phase {observation['phase']}", style="bold")
-    target = observation["params"]["target"]
-    text.append("  (single hand)" if target == 0 else f"  (to {target})")
-    text.append(f"   draw pile: {observation['pile_count']} face down")
+    params = observation["params"]
+    target = params["target"]
+    hand = Text(f"Hand {observation['hand']}", style="bold")
+    hand.append("  (single hand)" if target == 0 else f"  (to {target})")
+    phrases = [
+        hand,
+        Text(f"combination phases {observation['phase']} of {params['max_phases']}"),
+        Text(f"draw pile: {observation['pile_count']} face down"),
+    ]
     if stage == "split":
-        text.append(f"   combinations: {observation['returned_count']} tiles going back")
+        phrases.append(Text(f"combinations: {observation['returned_count']} tiles going back"))
     if observation["last_move"]:
-        text.append(f"   last move: {observation['last_move']}", style="dim")
-    return text
+        phrases.append(Text(f"last move: {observation['last_move']}", style="dim"))
+    return Columns(phrases, padding=(0, 3))
 
 
 def _prompt(observation: Mapping[str, Any]) -> RenderableType | None:
