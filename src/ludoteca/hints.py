@@ -43,7 +43,7 @@ def hint_for(state: State[Any], seat: int, seconds: float) -> Hint:
     kind = next(k for k in BOT_PREFERENCE if k in kinds)
     rng = DealRng(len(state.history), "hint", seat)
     move = make_bot(spec, kind).choose(state.observation(seat), rng)
-    return Hint(move, None, f"what the {kind} bot would play")
+    return Hint(move, None, f"the {kind} bot's choice, from what you can see")
 
 
 READY_SEED = 290

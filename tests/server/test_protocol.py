@@ -369,7 +369,7 @@ def test_hints_come_from_the_solver_or_the_best_bot(player: Any) -> None:
     state = player.my_turn()
     hint = player.ask("hint")
     assert hint["type"] == "hint" and hint["move"] in state["legal_moves"]
-    assert "bot would play" in hint["note"]
+    assert "bot's choice, from what you can see" in hint["note"]
 
 
 def test_the_last_deal_number_opens_that_deal_when_sent_as_digits(

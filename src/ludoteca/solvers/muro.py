@@ -32,7 +32,7 @@ from ludoteca.solvers.base import Hint, PlayResult, SolverEntry, SolveResult, re
 from ludoteca.solvers.memory import remembering
 
 EXACT_LABEL = "with every tile known"
-PLAYER_LABEL = "strong player seeing only what a player sees"
+PLAYER_LABEL = "the strong player's choice, from what you can see"
 EXACT_NODES = 1_000_000
 """Default node limit of the all-known search (``--max-states`` overrides it)."""
 PLAYER_NODES = 4_000
@@ -461,7 +461,7 @@ def hint(state: State[Any], seconds: float) -> Hint:
     elif planner.sure:
         found = Hint(move, True, "a sure win")
     else:
-        found = Hint(move, None, f"{PLAYER_LABEL}, planned on sampled face-down tiles")
+        found = Hint(move, None, f"{PLAYER_LABEL} (planned on samples of the face-down tiles)")
     if planner.progress:
         _remember(state, [move, *planner.plan], found)
     return found
