@@ -551,6 +551,41 @@ def test_at_one_screen_a_hand_is_drawn_only_after_it_is_handed_over(
     assert out.index("Seat 2, your turn") < out.index("· seat 2")
 
 
+@pytest.mark.parametrize("game", ["domino", "scalafrutta"])
+def test_text_typed_at_the_hand_over_shows_no_hand(
+    game: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Hidden information (docs/rules/domino.md, docs/rules/scalafrutta.md: a hand is its
+    player's alone): at "Seat 2, your turn: press Enter when only you can see" any text
+    (``quit``, ``save x.json``) was ignored and opened the gate, showing seat 2's hand to
+    whoever typed it, often seat 1 on their way out. Only an empty line opens it; ``quit``
+    there is quit (asked once, moves not saved), anything else a note, the gate still shut."""
+    monkeypatch.setattr("ludoteca.cli.play.random_seed", lambda spec: 11)  # (no --seed here)
+    first = find_game(game).new_game(None, 11, 2).legal_moves_text()[0]
+    save = tmp_path / "x.json"
+    left = runner.invoke(
+        app,
+        ["play", game, "--players", "you,you"],
+        input=f"\n{first}\nsave {save}\nnew\nquit\nquit\n",
+        terminal_width=150,
+    )
+    assert left.exit_code == 0, left.output
+    out = left.output
+    assert "· seat 1" in out and "· seat 2" not in out, out  # seat 2's panel never drawn
+    assert out.count("press Enter alone to show seat 2's hand, or type quit") == 2, out
+    assert out.count("this game is not saved") == 1 and not save.exists()
+    assert out.count("Seat 2, your turn") == 4  # the gate each time, shut
+    shown = runner.invoke(
+        app,
+        ["play", game, "--players", "you,you"],
+        input=f"\n{first}\nhelp\n\nquit\n",
+        terminal_width=150,
+    )
+    out = shown.output
+    assert out.index("press Enter alone") < out.index("· seat 2"), out  # Enter alone opens it
+    assert "this game is not saved" in out and shown.exit_code == 0
+
+
 def test_solve_reads_its_inputs_before_it_solves_anything(tmp_path: Path) -> None:
     """``solve --seed 12 --positions MISSING`` solved and printed deal 12, then said the
     file was missing; a malformed ``--position`` beside ``--seed`` likewise. Both are now

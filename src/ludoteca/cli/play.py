@@ -54,6 +54,8 @@ HELP = (
     "[bold]position[/] (in notation, for 'ludoteca solve --position'; games with nothing "
     "hidden), [bold]rules[/], [bold]help[/], [bold]quit[/]."
 )
+QUIT_WORDS = ("quit", "exit", "q")
+"""What leaves the game, at the prompt and at the hot-seat hand-over."""
 WEB_ONLY = ("Playing on the web page",)
 """Sections of a game's rules for players that the terminal's ``rules`` leaves out."""
 
@@ -219,9 +221,13 @@ class Session:
         """Is the screen about to pass to ``seat``, another of several people?"""
         return len(self.humans) > 1 and not self.state.is_over and self.shown_to != seat
 
-    def hot_seat(self, player: int) -> None:
+    def hot_seat(self, player: int) -> str | None:
         """With two or more people at one screen, hide a hand until its player is ready, then
-        show it (it was drawn before the screen was cleared, and not after)."""
+        show it (it was drawn before the screen was cleared, and not after). The hand is shown
+        on an empty line only: None then. ``quit`` typed at the gate comes back, to be carried
+        out with the hand still hidden; other text is refused with a note, and "" comes back
+        (the gate is asked again). Any line used to open the gate, so whoever typed ``quit``
+        there (often the seat who had just moved) was shown the next seat's hand."""
         if self._handing_over(player):
             if self.blank_for != player:
                 # Not again when the prompt is asked again (after a refused quit at it): the
@@ -230,10 +236,23 @@ class Session:
                 console.clear()
                 console.control(EraseScrollback())
                 self.blank_for = player
-            ask(f"[bold]Seat {player + 1}[/], your turn: press Enter when only you can see.")
+            typed = ask(
+                f"[bold]Seat {player + 1}[/], your turn: press Enter when only you can see. "
+            )
+            word = typed.strip().lower()
+            if word in QUIT_WORDS:
+                return word
+            if word:
+                console.print(
+                    f"[dim]press Enter alone to show seat {player + 1}'s hand, or type quit: "
+                    "nothing else is taken here[/]",
+                    soft_wrap=True,
+                )
+                return ""
             self.shown_to = player
             self.show()
         self.shown_to = player
+        return None
 
     def bot_turn(self, player: int) -> None:
         move = self.bots[player].choose(self.state.observation(player), self.rng)
@@ -350,7 +369,7 @@ class Session:
         match word.lower():
             case "":
                 return True
-            case "quit" | "exit" | "q":
+            case "quit" | "exit" | "q":  # (QUIT_WORDS)
                 self.leaving(word.lower())
                 return False
             case "help" | "?":
@@ -520,9 +539,9 @@ def _turn(session: Session) -> bool:
             session.show()
         return True
     try:
-        if player >= 0:
-            session.hot_seat(player)
-        line = ask("[bold cyan]›[/] ")
+        typed = session.hot_seat(player) if player >= 0 else None
+        # (quit typed at the hand-over is carried out there, the hand still hidden)
+        line = ask("[bold cyan]›[/] ") if typed is None else typed
     except EOFError:  # Ctrl-D, or the end of piped input (at either prompt): quit, as Ctrl-C
         console.print()
         line = "quit"
