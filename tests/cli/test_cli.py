@@ -531,6 +531,44 @@ def test_hidden_tiles_stay_hidden_at_the_terminal(tmp_path: Path) -> None:
     assert mine.exit_code == 0 and "deal 5" not in mine.output, mine.output
 
 
+def test_replay_shows_no_hand_of_a_game_at_one_screen_before_its_end(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Hidden information (docs/rules/domino.md: a hand is its player's alone): with several
+    people at one screen, ``--seed`` is refused since its chooser could see every hand, but
+    ``save`` then ``replay FILE --as-player N`` showed any seat's hand of the game not over.
+    Refused now, as for a save that names no seats; a finished game, and one person against
+    bots, replay as before. A solitaire's seat is named plainly."""
+    from ludoteca.core.saves import snapshot
+
+    monkeypatch.setattr("ludoteca.cli.play.random_seed", lambda spec: 11)  # (no --seed here)
+    save = tmp_path / "people.json"
+    played = runner.invoke(
+        app, ["play", "domino", "--players", "you,you"], input=f"\nsave {save}\nquit\n"
+    )
+    assert played.exit_code == 0 and save.exists(), played.output
+    for asked in (["--as-player", "1"], ["--as-player", "2"], []):
+        refused = runner.invoke(app, ["replay", str(save), *asked], terminal_width=400)
+        assert refused.exit_code == 2 and "Your hand" not in refused.output, refused.output
+        assert "several people play this game at one screen and it is not over" in refused.output
+        assert len(refused.output.strip().splitlines()) == 1, refused.output
+    state = find_game("domino").new_game(None, 11, 2)
+    seatless = tmp_path / "seatless.json"
+    seatless.write_text(snapshot(state).dumps())
+    unknown = runner.invoke(app, ["replay", str(seatless), "--as-player", "1"])
+    assert unknown.exit_code == 2 and "the save names no seats" in unknown.output
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    over = tmp_path / "over.json"
+    over.write_text(snapshot(state, ["you", "you"]).dumps())
+    finished = runner.invoke(app, ["replay", str(over), "--as-player", "2"])
+    assert finished.exit_code == 0 and "Your hand" in finished.output, finished.output
+    solitaire = tmp_path / "gaps.json"
+    solitaire.write_text(snapshot(find_game("gaps").new_game(seed=1)).dumps())
+    one = runner.invoke(app, ["replay", str(solitaire), "--as-player", "2"])
+    assert one.exit_code == 2 and "gaps is a solitaire: --as-player can only be 1" in one.output
+
+
 def test_at_one_screen_a_hand_is_drawn_only_after_it_is_handed_over(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
