@@ -1915,13 +1915,37 @@ def test_study_max_states_is_refused_alike_whatever_the_number() -> None:
 def test_a_solitaire_lost_says_how_it_ended() -> None:
     """Il Muro's rules let the player give up (docs/rules/muro.md, resign): the end panel said
     "No more moves." for every lost solitaire, a resignation too."""
-    result = runner.invoke(app, ["play", "muro", "--seed", "3"], input="resign\nquit\n")
+    result = runner.invoke(app, ["play", "muro", "--seed", "3"], input="resign\nresign\nquit\n")
     assert result.exit_code == 0, result.stdout
     assert "You gave up." in result.stdout and "(resigned)" in result.stdout
     assert "No more moves" not in result.stdout
     # As wide as its text: it spanned the whole terminal.
     top = next(line for line in result.stdout.splitlines() if "game over" in line)
     assert len(top.strip()) < 40, top
+
+
+def test_resign_asks_before_it_gives_the_game_up() -> None:
+    """docs/rules/muro.md (Notation: ``resign``, give up): the one word ended the game at
+    once as lost, counted in the statistics even after an undo, where ``quit`` and ``new``
+    ask first. The terminal asks too; a second ``resign`` in the same position gives up."""
+    first = find_game("muro").new_game(variant="facile", seed=2)
+    move = next(m for m in first.legal_moves_text() if m != "resign")
+    asked = "resign gives this game up as lost: type resign again to give up"
+    kept = runner.invoke(
+        app, ["play", "muro", "-v", "facile", "--seed", "2"], input="resign\nundo\nquit\nquit\n"
+    )
+    assert kept.exit_code == 0, kept.output
+    assert asked in kept.output and "game over" not in kept.output
+    assert "error: resign" not in kept.output  # (a question, not an error)
+    stats = runner.invoke(app, ["stats", "muro", "--json"])
+    assert stats.stdout.strip() == "" or json.loads(stats.stdout)["played"] == 0, stats.stdout
+    # Asked again after a move in between; the second resign in a row gives up.
+    given = runner.invoke(
+        app,
+        ["play", "muro", "-v", "facile", "--seed", "2"],
+        input=f"resign\n{move}\nresign\nresign\nquit\n",
+    )
+    assert given.output.count(asked) == 2 and "You gave up." in given.output, given.output
 
 
 def test_moves_with_spaces_are_listed_apart() -> None:

@@ -150,6 +150,8 @@ class Session:
         self.kept = ()
         self.warned: tuple[str, ...] | None = None
         """The moves when leaving was last refused: a second ``new`` or ``quit`` leaves."""
+        self.resign_asked: tuple[str, ...] | None = None
+        """The moves when ``resign`` was last asked about: a second ``resign`` gives up."""
         self.bots: dict[int, Bot] = {
             i: make_bot(state.spec, kind) for i, kind in enumerate(self.seats) if kind != HUMAN
         }
@@ -363,6 +365,21 @@ class Session:
         self.warned = moves
         raise LudotecaError(f"this game is not saved: save FILE keeps it, {word} again leaves it")
 
+    def resigning_asked(self) -> bool:
+        """Ask, once, before ``resign`` (Il Muro) gives the game up: one word, typed by
+        mistake, ended it at once as lost, counted in the statistics however undone. True when
+        asked (the move waits); the next ``resign`` in the same position is played."""
+        moves = tuple(self.state.history_text())
+        if (
+            self.state.is_over
+            or moves == self.resign_asked
+            or "resign" not in self.state.legal_moves_text()
+        ):
+            return False
+        self.resign_asked = moves
+        note("resign gives this game up as lost: type resign again to give up")
+        return True
+
     def command(self, line: str) -> bool:
         """Carry out one line typed by a person; False when they quit."""
         word, _, rest = line.strip().partition(" ")
@@ -388,6 +405,8 @@ class Session:
                 self.new_deal(rest.strip())
             case "position":
                 self.print_position()
+            case "resign" if not rest.strip() and self.resigning_asked():
+                return True
             case _:
                 with whole():
                     self.state.apply(line.strip())
@@ -557,6 +576,12 @@ def _carry_out(session: Session, line: str) -> bool:
         # it at 80 columns.
         console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
         return True
+
+
+def note(text: str) -> None:
+    """A question or a word of advice at the prompt: not an error (nothing typed was wrong),
+    on one line."""
+    console.print(f"[yellow]{escape(text)}[/]", soft_wrap=True)
 
 
 @contextlib.contextmanager
