@@ -1672,6 +1672,21 @@ def test_quit_asks_before_leaving_a_game_not_saved(tmp_path: Path) -> None:
     assert again.stdout.count(asked) == 1, again.stdout
 
 
+def test_save_takes_the_name_without_the_quotes_around_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``save "q q.json"`` wrote a file named with its quotes; one pair around the name is
+    dropped now (README, ``save FILE``), and the rest of the line is still the name."""
+    (tmp_path / "saves").mkdir()
+    monkeypatch.chdir(tmp_path / "saves")
+    typed = '2C\nsave "q q.json"\nsave \'r.json\'\nsave s t.json\nsave ""\nquit\n'
+    result = runner.invoke(app, ["play", "tappeto", "--seed", "1"], input=typed)
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in (tmp_path / "saves").iterdir())
+    assert names == ["q q.json", "r.json", "s t.json"], names
+    assert "saved to q q.json" in result.output and "save needs a file name" in result.output
+
+
 def test_a_typed_position_is_not_counted_as_a_game_of_its_deal(tmp_path: Path) -> None:
     """Seed (Addiction "tracks completion statistics"; the issue: games, wins, redeals used,
     best score): only dealt games count. A position typed in with "| seed 7" (its redeals'

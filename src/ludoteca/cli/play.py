@@ -50,7 +50,8 @@ HINT_SECONDS = 2.0
 """A hint's time, from the ``hint`` typed to the answer (the copy of the game included)."""
 HELP = (
     "Type a move in the game's notation, or: [bold]moves[/] (list them), [bold]undo[/], "
-    "[bold]hint[/], [bold]save FILE[/], [bold]new [N][/] (another deal, or deal N), "
+    "[bold]hint[/], [bold]save FILE[/] (the rest of the line; quotes around it dropped), "
+    "[bold]new [N][/] (another deal, or deal N), "
     "[bold]position[/] (in notation, for 'ludoteca solve --position'; games with nothing "
     "hidden), [bold]rules[/], [bold]help[/], [bold]quit[/]."
 )
@@ -499,6 +500,10 @@ class Session:
         console.print(f"hint: [bold]{move}[/]" + (f" ({said})" if said else ""))
 
     def save(self, name: str) -> None:
+        """Save to ``name``: the rest of the line, spaces and all, less one pair of quotes
+        around it (``save "q q.json"`` wrote a file named with its quotes)."""
+        if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"":
+            name = name[1:-1].strip()
         if not name:
             raise LudotecaError("save needs a file name: save FILE")
         path = Path(name).expanduser()
