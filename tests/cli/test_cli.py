@@ -1687,6 +1687,29 @@ def test_save_takes_the_name_without_the_quotes_around_it(
     assert "saved to q q.json" in result.output and "save needs a file name" in result.output
 
 
+@pytest.mark.parametrize("game", ["domino", "scalafrutta"])
+def test_quit_asks_only_about_a_move_of_yours_and_as_a_note(game: str) -> None:
+    """A fresh deal where the bot moved first (deal 0 of Domino, deal 1 of Scalafrutta):
+    ``quit`` asked "this game is not saved" though nothing of yours was in it, and worded it
+    as an error. It asks only once you have moved, as a plain note."""
+    asked = "this game is not saved: save FILE keeps it, quit again leaves it"
+    seed = {"domino": "0", "scalafrutta": "1"}[game]
+    command = ["play", game, "--players", "you,random", "--seed", seed]
+    fresh = runner.invoke(app, command, input="undo\nquit\n")
+    assert fresh.exit_code == 0, fresh.output
+    assert "no move of yours yet" in fresh.output  # (the bot moved first)
+    assert asked not in fresh.output and fresh.output.rstrip().endswith("›"), fresh.output
+    from ludoteca.cli.play import Session
+
+    state = find_game(game).new_game(None, int(seed), 2)
+    session = Session(state, ["you", "random"], None, None)  # (the bot's moves as in play)
+    while state.current_player != 0:
+        session.bot_turn(state.current_player)
+    mine = state.legal_moves_text()[0]
+    moved = runner.invoke(app, command, input=f"{mine}\nquit\nquit\n")
+    assert moved.output.count(asked) == 1 and f"error: {asked}" not in moved.output, moved.output
+
+
 def test_a_typed_position_is_not_counted_as_a_game_of_its_deal(tmp_path: Path) -> None:
     """Seed (Addiction "tracks completion statistics"; the issue: games, wins, redeals used,
     best score): only dealt games count. A position typed in with "| seed 7" (its redeals'

@@ -357,14 +357,41 @@ class Session:
             raise LudotecaError(f"the rules of {self.spec.title} are not installed here")
         console.print(Markdown(without_sections(found[0], WEB_ONLY)))
 
-    def leaving(self, word: str) -> None:
-        """Refuse, once, to leave a game in progress whose moves are not saved: the next
-        ``word`` (``new`` or ``quit``) leaves it."""
+    def may_leave(self, word: str) -> bool:
+        """Whether the game may be left now; if not, say so (a note, not an error: nothing
+        typed was wrong), and the next ``word`` (``new`` or ``quit``) leaves it. Refused once
+        for a game in progress with a person's move not saved (:meth:`unsaved`)."""
         moves = tuple(self.state.history_text())
-        if self.state.is_over or moves == self.kept or moves == self.warned:
-            return
+        if self.state.is_over or moves == self.warned or not self.unsaved():
+            return True
         self.warned = moves
-        raise LudotecaError(f"this game is not saved: save FILE keeps it, {word} again leaves it")
+        note(f"this game is not saved: save FILE keeps it, {word} again leaves it")
+        return False
+
+    def unsaved(self) -> bool:
+        """Whether leaving would lose a person's move: one made since the game was begun,
+        last saved or loaded. The bots' moves alone (bots who moved first in a fresh deal)
+        are nothing of anyone's: quit asked about them, before any move of yours."""
+        moves = self.state.history_text()
+        same = 0
+        for played, kept in zip(moves, self.kept, strict=False):
+            if played != kept:
+                break
+            same += 1
+        if same == len(moves):
+            return False
+        if not self.bots:
+            return True
+        # Who made each move not saved: its player is to move again once it is taken back.
+        taken: list[Any] = []
+        people = False
+        with whole():
+            while len(self.state.history) > same and not people:
+                taken.append(self.state.undo())
+                people = self.state.current_player not in self.bots
+            for move in reversed(taken):
+                self.state.apply(move)
+        return people
 
     def resigning_asked(self) -> bool:
         """Ask, once, before ``resign`` (Il Muro) gives the game up: one word, typed by
@@ -388,8 +415,7 @@ class Session:
             case "":
                 return True
             case "quit" | "exit" | "q":  # (QUIT_WORDS)
-                self.leaving(word.lower())
-                return False
+                return not self.may_leave(word.lower())
             case "help" | "?":
                 console.print(HELP)
             case "rules":
@@ -436,7 +462,8 @@ class Session:
             raise LudotecaError(f"{DEAL_DRAWN}: new alone deals another")
         deal = int(number) if number else random_seed(self.spec)
         check_deal_numbers(deal)
-        self.leaving("new")
+        if not self.may_leave("new"):
+            return
         fresh = self.spec.new_game(self.state.variant, deal, len(self.seats))
         with whole():
             self._begin(fresh, None)
