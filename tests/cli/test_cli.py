@@ -531,6 +531,44 @@ def test_hidden_tiles_stay_hidden_at_the_terminal(tmp_path: Path) -> None:
     assert mine.exit_code == 0 and "deal 5" not in mine.output, mine.output
 
 
+def test_replay_shows_no_hand_of_a_game_at_one_screen_before_its_end(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Hidden information (docs/rules/domino.md: a hand is its player's alone): with several
+    people at one screen, ``--seed`` is refused since its chooser could see every hand, but
+    ``save`` then ``replay FILE --as-player N`` showed any seat's hand of the game not over.
+    Refused now, as for a save that names no seats; a finished game, and one person against
+    bots, replay as before. A solitaire's seat is named plainly."""
+    from ludoteca.core.saves import snapshot
+
+    monkeypatch.setattr("ludoteca.cli.play.random_seed", lambda spec: 11)  # (no --seed here)
+    save = tmp_path / "people.json"
+    played = runner.invoke(
+        app, ["play", "domino", "--players", "you,you"], input=f"\nsave {save}\nquit\n"
+    )
+    assert played.exit_code == 0 and save.exists(), played.output
+    for asked in (["--as-player", "1"], ["--as-player", "2"], []):
+        refused = runner.invoke(app, ["replay", str(save), *asked], terminal_width=400)
+        assert refused.exit_code == 2 and "Your hand" not in refused.output, refused.output
+        assert "several people play this game at one screen and it is not over" in refused.output
+        assert len(refused.output.strip().splitlines()) == 1, refused.output
+    state = find_game("domino").new_game(None, 11, 2)
+    seatless = tmp_path / "seatless.json"
+    seatless.write_text(snapshot(state).dumps())
+    unknown = runner.invoke(app, ["replay", str(seatless), "--as-player", "1"])
+    assert unknown.exit_code == 2 and "the save names no seats" in unknown.output
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    over = tmp_path / "over.json"
+    over.write_text(snapshot(state, ["you", "you"]).dumps())
+    finished = runner.invoke(app, ["replay", str(over), "--as-player", "2"])
+    assert finished.exit_code == 0 and "Your hand" in finished.output, finished.output
+    solitaire = tmp_path / "gaps.json"
+    solitaire.write_text(snapshot(find_game("gaps").new_game(seed=1)).dumps())
+    one = runner.invoke(app, ["replay", str(solitaire), "--as-player", "2"])
+    assert one.exit_code == 2 and "gaps is a solitaire: --as-player can only be 1" in one.output
+
+
 def test_at_one_screen_a_hand_is_drawn_only_after_it_is_handed_over(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -549,6 +587,41 @@ def test_at_one_screen_a_hand_is_drawn_only_after_it_is_handed_over(
     out = result.output
     assert out.index("Seat 1, your turn") < out.index("· seat 1")
     assert out.index("Seat 2, your turn") < out.index("· seat 2")
+
+
+@pytest.mark.parametrize("game", ["domino", "scalafrutta"])
+def test_text_typed_at_the_hand_over_shows_no_hand(
+    game: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Hidden information (docs/rules/domino.md, docs/rules/scalafrutta.md: a hand is its
+    player's alone): at "Seat 2, your turn: press Enter when only you can see" any text
+    (``quit``, ``save x.json``) was ignored and opened the gate, showing seat 2's hand to
+    whoever typed it, often seat 1 on their way out. Only an empty line opens it; ``quit``
+    there is quit (asked once, moves not saved), anything else a note, the gate still shut."""
+    monkeypatch.setattr("ludoteca.cli.play.random_seed", lambda spec: 11)  # (no --seed here)
+    first = find_game(game).new_game(None, 11, 2).legal_moves_text()[0]
+    save = tmp_path / "x.json"
+    left = runner.invoke(
+        app,
+        ["play", game, "--players", "you,you"],
+        input=f"\n{first}\nsave {save}\nnew\nquit\nquit\n",
+        terminal_width=150,
+    )
+    assert left.exit_code == 0, left.output
+    out = left.output
+    assert "· seat 1" in out and "· seat 2" not in out, out  # seat 2's panel never drawn
+    assert out.count("press Enter alone to show seat 2's hand, or type quit") == 2, out
+    assert out.count("this game is not saved") == 1 and not save.exists()
+    assert out.count("Seat 2, your turn") == 4  # the gate each time, shut
+    shown = runner.invoke(
+        app,
+        ["play", game, "--players", "you,you"],
+        input=f"\n{first}\nhelp\n\nquit\n",
+        terminal_width=150,
+    )
+    out = shown.output
+    assert out.index("press Enter alone") < out.index("· seat 2"), out  # Enter alone opens it
+    assert "this game is not saved" in out and shown.exit_code == 0
 
 
 def test_solve_reads_its_inputs_before_it_solves_anything(tmp_path: Path) -> None:
@@ -1599,6 +1672,44 @@ def test_quit_asks_before_leaving_a_game_not_saved(tmp_path: Path) -> None:
     assert again.stdout.count(asked) == 1, again.stdout
 
 
+def test_save_takes_the_name_without_the_quotes_around_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``save "q q.json"`` wrote a file named with its quotes; one pair around the name is
+    dropped now (README, ``save FILE``), and the rest of the line is still the name."""
+    (tmp_path / "saves").mkdir()
+    monkeypatch.chdir(tmp_path / "saves")
+    typed = '2C\nsave "q q.json"\nsave \'r.json\'\nsave s t.json\nsave ""\nquit\n'
+    result = runner.invoke(app, ["play", "tappeto", "--seed", "1"], input=typed)
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in (tmp_path / "saves").iterdir())
+    assert names == ["q q.json", "r.json", "s t.json"], names
+    assert "saved to q q.json" in result.output and "save needs a file name" in result.output
+
+
+@pytest.mark.parametrize("game", ["domino", "scalafrutta"])
+def test_quit_asks_only_about_a_move_of_yours_and_as_a_note(game: str) -> None:
+    """A fresh deal where the bot moved first (deal 0 of Domino, deal 1 of Scalafrutta):
+    ``quit`` asked "this game is not saved" though nothing of yours was in it, and worded it
+    as an error. It asks only once you have moved, as a plain note."""
+    asked = "this game is not saved: save FILE keeps it, quit again leaves it"
+    seed = {"domino": "0", "scalafrutta": "1"}[game]
+    command = ["play", game, "--players", "you,random", "--seed", seed]
+    fresh = runner.invoke(app, command, input="undo\nquit\n")
+    assert fresh.exit_code == 0, fresh.output
+    assert "no move of yours yet" in fresh.output  # (the bot moved first)
+    assert asked not in fresh.output and fresh.output.rstrip().endswith("›"), fresh.output
+    from ludoteca.cli.play import Session
+
+    state = find_game(game).new_game(None, int(seed), 2)
+    session = Session(state, ["you", "random"], None, None)  # (the bot's moves as in play)
+    while state.current_player != 0:
+        session.bot_turn(state.current_player)
+    mine = state.legal_moves_text()[0]
+    moved = runner.invoke(app, command, input=f"{mine}\nquit\nquit\n")
+    assert moved.output.count(asked) == 1 and f"error: {asked}" not in moved.output, moved.output
+
+
 def test_a_typed_position_is_not_counted_as_a_game_of_its_deal(tmp_path: Path) -> None:
     """Seed (Addiction "tracks completion statistics"; the issue: games, wins, redeals used,
     best score): only dealt games count. A position typed in with "| seed 7" (its redeals'
@@ -1842,13 +1953,37 @@ def test_study_max_states_is_refused_alike_whatever_the_number() -> None:
 def test_a_solitaire_lost_says_how_it_ended() -> None:
     """Il Muro's rules let the player give up (docs/rules/muro.md, resign): the end panel said
     "No more moves." for every lost solitaire, a resignation too."""
-    result = runner.invoke(app, ["play", "muro", "--seed", "3"], input="resign\nquit\n")
+    result = runner.invoke(app, ["play", "muro", "--seed", "3"], input="resign\nresign\nquit\n")
     assert result.exit_code == 0, result.stdout
     assert "You gave up." in result.stdout and "(resigned)" in result.stdout
     assert "No more moves" not in result.stdout
     # As wide as its text: it spanned the whole terminal.
     top = next(line for line in result.stdout.splitlines() if "game over" in line)
     assert len(top.strip()) < 40, top
+
+
+def test_resign_asks_before_it_gives_the_game_up() -> None:
+    """docs/rules/muro.md (Notation: ``resign``, give up): the one word ended the game at
+    once as lost, counted in the statistics even after an undo, where ``quit`` and ``new``
+    ask first. The terminal asks too; a second ``resign`` in the same position gives up."""
+    first = find_game("muro").new_game(variant="facile", seed=2)
+    move = next(m for m in first.legal_moves_text() if m != "resign")
+    asked = "resign gives this game up as lost: type resign again to give up"
+    kept = runner.invoke(
+        app, ["play", "muro", "-v", "facile", "--seed", "2"], input="resign\nundo\nquit\nquit\n"
+    )
+    assert kept.exit_code == 0, kept.output
+    assert asked in kept.output and "game over" not in kept.output
+    assert "error: resign" not in kept.output  # (a question, not an error)
+    stats = runner.invoke(app, ["stats", "muro", "--json"])
+    assert stats.stdout.strip() == "" or json.loads(stats.stdout)["played"] == 0, stats.stdout
+    # Asked again after a move in between; the second resign in a row gives up.
+    given = runner.invoke(
+        app,
+        ["play", "muro", "-v", "facile", "--seed", "2"],
+        input=f"resign\n{move}\nresign\nresign\nquit\n",
+    )
+    assert given.output.count(asked) == 2 and "You gave up." in given.output, given.output
 
 
 def test_moves_with_spaces_are_listed_apart() -> None:

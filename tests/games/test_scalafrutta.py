@@ -237,6 +237,19 @@ def test_single_hand_and_the_winner() -> None:
     assert outcome.termination == "single hand" and state.legal_moves() == []
 
 
+def test_once_the_game_is_over_split_best_says_so_as_every_move_does() -> None:
+    """RULES.md, ``mano`` plays one hand (docs/rules/scalafrutta.md): once it is over,
+    ``split best`` was refused as "combinations are made only in a combination phase", where
+    every other move says the game is over."""
+    state = build(**FULL_RUNS, variant="mano")  # type: ignore[arg-type]
+    state.apply("split best")
+    state.apply("split best")
+    assert state.is_over
+    for move in ("split best", "Split  BEST", "split none", "L1"):
+        with pytest.raises(IllegalMoveError, match=r"^[^:]*: the game is over$"):
+            state.apply(move)
+
+
 def test_match_to_1001_highest_total_wins() -> None:
     """Seed: the winner reaches 1001 over several hands; when several pass 1001 in the same
     hand, the one with more points wins."""

@@ -50,10 +50,13 @@ HINT_SECONDS = 2.0
 """A hint's time, from the ``hint`` typed to the answer (the copy of the game included)."""
 HELP = (
     "Type a move in the game's notation, or: [bold]moves[/] (list them), [bold]undo[/], "
-    "[bold]hint[/], [bold]save FILE[/], [bold]new [N][/] (another deal, or deal N), "
+    "[bold]hint[/], [bold]save FILE[/] (the rest of the line; quotes around it dropped), "
+    "[bold]new [N][/] (another deal, or deal N), "
     "[bold]position[/] (in notation, for 'ludoteca solve --position'; games with nothing "
     "hidden), [bold]rules[/], [bold]help[/], [bold]quit[/]."
 )
+QUIT_WORDS = ("quit", "exit", "q")
+"""What leaves the game, at the prompt and at the hot-seat hand-over."""
 WEB_ONLY = ("Playing on the web page",)
 """Sections of a game's rules for players that the terminal's ``rules`` leaves out."""
 
@@ -148,6 +151,8 @@ class Session:
         self.kept = ()
         self.warned: tuple[str, ...] | None = None
         """The moves when leaving was last refused: a second ``new`` or ``quit`` leaves."""
+        self.resign_asked: tuple[str, ...] | None = None
+        """The moves when ``resign`` was last asked about: a second ``resign`` gives up."""
         self.bots: dict[int, Bot] = {
             i: make_bot(state.spec, kind) for i, kind in enumerate(self.seats) if kind != HUMAN
         }
@@ -219,9 +224,13 @@ class Session:
         """Is the screen about to pass to ``seat``, another of several people?"""
         return len(self.humans) > 1 and not self.state.is_over and self.shown_to != seat
 
-    def hot_seat(self, player: int) -> None:
+    def hot_seat(self, player: int) -> str | None:
         """With two or more people at one screen, hide a hand until its player is ready, then
-        show it (it was drawn before the screen was cleared, and not after)."""
+        show it (it was drawn before the screen was cleared, and not after). The hand is shown
+        on an empty line only: None then. ``quit`` typed at the gate comes back, to be carried
+        out with the hand still hidden; other text is refused with a note, and "" comes back
+        (the gate is asked again). Any line used to open the gate, so whoever typed ``quit``
+        there (often the seat who had just moved) was shown the next seat's hand."""
         if self._handing_over(player):
             if self.blank_for != player:
                 # Not again when the prompt is asked again (after a refused quit at it): the
@@ -230,10 +239,23 @@ class Session:
                 console.clear()
                 console.control(EraseScrollback())
                 self.blank_for = player
-            ask(f"[bold]Seat {player + 1}[/], your turn: press Enter when only you can see.")
+            typed = ask(
+                f"[bold]Seat {player + 1}[/], your turn: press Enter when only you can see. "
+            )
+            word = typed.strip().lower()
+            if word in QUIT_WORDS:
+                return word
+            if word:
+                console.print(
+                    f"[dim]press Enter alone to show seat {player + 1}'s hand, or type quit: "
+                    "nothing else is taken here[/]",
+                    soft_wrap=True,
+                )
+                return ""
             self.shown_to = player
             self.show()
         self.shown_to = player
+        return None
 
     def bot_turn(self, player: int) -> None:
         move = self.bots[player].choose(self.state.observation(player), self.rng)
@@ -335,14 +357,56 @@ class Session:
             raise LudotecaError(f"the rules of {self.spec.title} are not installed here")
         console.print(Markdown(without_sections(found[0], WEB_ONLY)))
 
-    def leaving(self, word: str) -> None:
-        """Refuse, once, to leave a game in progress whose moves are not saved: the next
-        ``word`` (``new`` or ``quit``) leaves it."""
+    def may_leave(self, word: str) -> bool:
+        """Whether the game may be left now; if not, say so (a note, not an error: nothing
+        typed was wrong), and the next ``word`` (``new`` or ``quit``) leaves it. Refused once
+        for a game in progress with a person's move not saved (:meth:`unsaved`)."""
         moves = tuple(self.state.history_text())
-        if self.state.is_over or moves == self.kept or moves == self.warned:
-            return
+        if self.state.is_over or moves == self.warned or not self.unsaved():
+            return True
         self.warned = moves
-        raise LudotecaError(f"this game is not saved: save FILE keeps it, {word} again leaves it")
+        note(f"this game is not saved: save FILE keeps it, {word} again leaves it")
+        return False
+
+    def unsaved(self) -> bool:
+        """Whether leaving would lose a person's move: one made since the game was begun,
+        last saved or loaded. The bots' moves alone (bots who moved first in a fresh deal)
+        are nothing of anyone's: quit asked about them, before any move of yours."""
+        moves = self.state.history_text()
+        same = 0
+        for played, kept in zip(moves, self.kept, strict=False):
+            if played != kept:
+                break
+            same += 1
+        if same == len(moves):
+            return False
+        if not self.bots:
+            return True
+        # Who made each move not saved: its player is to move again once it is taken back.
+        taken: list[Any] = []
+        people = False
+        with whole():
+            while len(self.state.history) > same and not people:
+                taken.append(self.state.undo())
+                people = self.state.current_player not in self.bots
+            for move in reversed(taken):
+                self.state.apply(move)
+        return people
+
+    def resigning_asked(self) -> bool:
+        """Ask, once, before ``resign`` (Il Muro) gives the game up: one word, typed by
+        mistake, ended it at once as lost, counted in the statistics however undone. True when
+        asked (the move waits); the next ``resign`` in the same position is played."""
+        moves = tuple(self.state.history_text())
+        if (
+            self.state.is_over
+            or moves == self.resign_asked
+            or "resign" not in self.state.legal_moves_text()
+        ):
+            return False
+        self.resign_asked = moves
+        note("resign gives this game up as lost: type resign again to give up")
+        return True
 
     def command(self, line: str) -> bool:
         """Carry out one line typed by a person; False when they quit."""
@@ -350,9 +414,8 @@ class Session:
         match word.lower():
             case "":
                 return True
-            case "quit" | "exit" | "q":
-                self.leaving(word.lower())
-                return False
+            case "quit" | "exit" | "q":  # (QUIT_WORDS)
+                return not self.may_leave(word.lower())
             case "help" | "?":
                 console.print(HELP)
             case "rules":
@@ -369,6 +432,8 @@ class Session:
                 self.new_deal(rest.strip())
             case "position":
                 self.print_position()
+            case "resign" if not rest.strip() and self.resigning_asked():
+                return True
             case _:
                 with whole():
                     self.state.apply(line.strip())
@@ -397,7 +462,8 @@ class Session:
             raise LudotecaError(f"{DEAL_DRAWN}: new alone deals another")
         deal = int(number) if number else random_seed(self.spec)
         check_deal_numbers(deal)
-        self.leaving("new")
+        if not self.may_leave("new"):
+            return
         fresh = self.spec.new_game(self.state.variant, deal, len(self.seats))
         with whole():
             self._begin(fresh, None)
@@ -461,6 +527,10 @@ class Session:
         console.print(f"hint: [bold]{move}[/]" + (f" ({said})" if said else ""))
 
     def save(self, name: str) -> None:
+        """Save to ``name``: the rest of the line, spaces and all, less one pair of quotes
+        around it (``save "q q.json"`` wrote a file named with its quotes)."""
+        if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"":
+            name = name[1:-1].strip()
         if not name:
             raise LudotecaError("save needs a file name: save FILE")
         path = Path(name).expanduser()
@@ -520,9 +590,9 @@ def _turn(session: Session) -> bool:
             session.show()
         return True
     try:
-        if player >= 0:
-            session.hot_seat(player)
-        line = ask("[bold cyan]›[/] ")
+        typed = session.hot_seat(player) if player >= 0 else None
+        # (quit typed at the hand-over is carried out there, the hand still hidden)
+        line = ask("[bold cyan]›[/] ") if typed is None else typed
     except EOFError:  # Ctrl-D, or the end of piped input (at either prompt): quit, as Ctrl-C
         console.print()
         line = "quit"
@@ -538,6 +608,12 @@ def _carry_out(session: Session, line: str) -> bool:
         # it at 80 columns.
         console.print(f"[bold red]error:[/] {escape(str(err))}", soft_wrap=True)
         return True
+
+
+def note(text: str) -> None:
+    """A question or a word of advice at the prompt: not an error (nothing typed was wrong),
+    on one line."""
+    console.print(f"[yellow]{escape(text)}[/]", soft_wrap=True)
 
 
 @contextlib.contextmanager

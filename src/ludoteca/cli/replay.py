@@ -39,8 +39,23 @@ def replay_command(
     saved, final = loads(read_text(file), str(file))
     spec = final.spec
     if as_player is not None and not 1 <= as_player <= final.players:
+        if spec.is_solitaire:
+            raise fail(f"{spec.name} is a solitaire: --as-player can only be 1")
         raise fail(f"--as-player must be between 1 and {final.players}")
     secret = spec.deal_is_secret and not final.is_over
+    if secret and saved.seats.count(HUMAN) > 1:
+        # Each person's view shows their hand: a seat's view, asked for by whoever runs this
+        # (the seat who saved, say), undid the hand-over's gate and the refusal of --seed.
+        raise fail(
+            f"{file}: several people play this game at one screen and it is not over: a seat's "
+            f"view would show that seat's hand to whoever runs replay (play --load {file} goes "
+            "on with it; replay it once it is over)"
+        )
+    if secret and not saved.seats:
+        raise fail(
+            f"{file}: the save names no seats and the game is not over: a seat's view might show "
+            "another person's hand; replay it once it is over"
+        )
     if as_player is not None:
         if secret and len(saved.seats) >= as_player and saved.seats[as_player - 1] != HUMAN:
             # A bot's hand is no one's to see before the end (the audit replayed seat 2's).

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.core.errors import NotationError, shown
+from ludoteca.core.errors import IllegalMoveError, NotationError, shown
 from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
 from ludoteca.core.registry import register
 from ludoteca.core.rng import DealRng
@@ -258,6 +258,10 @@ class ScalafruttaState(State[Move]):
     def _parse_split(self, raw: str) -> Split:
         words = raw.split()[1:]
         if [w.lower() for w in words] == ["best"]:
+            if self.is_over:
+                # As every move is refused once the game is over (State.check), not as a
+                # split out of its phase ("combinations are made only in a combination phase").
+                raise IllegalMoveError("split best: the game is over")
             if self.stage != "split":
                 # It was worked out for seat 0 here, and the refusal then named that split:
                 # seat 0's captured tiles, face down under `coperte`.
