@@ -792,7 +792,7 @@ def test_hint_in_a_game_with_others_is_a_legal_move_for_your_seat() -> None:
         app, ["play", game.name, "--players", "you,random", "--seed", "4"], input="hint\nquit\n"
     )
     assert result.exit_code == 0, result.stdout
-    hinted = result.stdout.split("hint: ")[1].split(" (what the")[0]
+    hinted = result.stdout.split("hint: ")[1].split(" (")[0]
     legal = result.stdout.split("legal: ")[1].splitlines()[0]
     assert hinted in (legal.split(" · ") if " · " in legal else legal.split())
 
