@@ -10,7 +10,7 @@ from rich.markup import escape
 
 from ludoteca.cli.app import app, err_console, readable_input, readable_output
 from ludoteca.cli.interrupt import tell
-from ludoteca.core.errors import LudotecaError
+from ludoteca.core.errors import LudotecaError, shown
 from ludoteca.core.registry import discover
 from ludoteca.launch import INTERRUPTED, Loading
 
@@ -50,5 +50,35 @@ def _usage_error(err: typer.TyperException) -> int:
         return err.exit_code
     context = getattr(err, "ctx", None)
     where = "" if context is None else f" (see '{context.command_path} --help')"
-    err_console.print(f"[bold red]error:[/] {escape(err.format_message())}{where}", soft_wrap=True)
+    message = _number_refused(err) or f"{err.format_message()}{where}"
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     return err.exit_code
+
+
+NUMBERS = {
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "int_type": "a whole number",
+    "float_parsing": "a number",
+    "float_type": "a number",
+}
+"""What a number option takes, by the error Typer's validation (pydantic) gives for a value
+that is not one."""
+
+
+def _number_refused(err: typer.TyperException) -> str | None:
+    """``--seed needs a whole number, not '1.5'`` for any number option given something else:
+    it was pydantic's "Invalid value for '--seed': Input should be a valid integer, unable
+    to parse string as an integer". None for any other error."""
+    from pydantic import ValidationError  # (Typer's own dependency, loaded by then)
+
+    cause, param = err.__cause__, getattr(err, "param", None)
+    if not isinstance(cause, ValidationError) or param is None:
+        return None
+    for found in cause.errors():
+        wanted = NUMBERS.get(found["type"])
+        if wanted is not None:
+            names = [name for name in getattr(param, "opts", []) if name.startswith("--")]
+            name = names[0] if names else str(param.human_readable_name)
+            return f"{name} needs {wanted}, not '{shown(str(found['input']))}'"
+    return None

@@ -5,14 +5,21 @@ from __future__ import annotations
 import codecs
 import io
 import json
+import re
 import sys
 import threading
+from importlib import metadata
+from typing import Annotated
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.progress import Progress, ProgressColumn
+from rich.text import Text
 
+import ludoteca
 from ludoteca.tui.base import unicode_output
 
 ASCII_FOR = {
@@ -83,6 +90,66 @@ app = typer.Typer(
 )
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
+
+
+def _show_version(asked: bool) -> None:
+    if asked:
+        console.print(f"ludoteca {_version()}")
+        raise typer.Exit()
+
+
+def _version() -> str:
+    """The installed package's version, from its metadata (the module's where it is run from
+    a source tree that was never installed)."""
+    try:
+        return metadata.version("ludoteca")
+    except metadata.PackageNotFoundError:
+        return ludoteca.__version__
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """The options of ``ludoteca`` itself, before any command."""
+
+
+class Unbroken:
+    """Text that a narrow cell breaks only between its pieces, never inside a name a person
+    types (``-p aces_start_on_foundations=true``, ``gaps[suits=2,ranks=4]``): a table folded
+    them anywhere. Pieces sit ``sep`` apart on a line; one wider than the cell still folds
+    (never cut). The cell is as wide as the widest piece where the table has the room. The
+    pieces are text, never markup."""
+
+    def __init__(self, pieces: list[str], sep: str = " ", style: str = "") -> None:
+        self.pieces = pieces or [""]
+        self.sep = sep
+        self.style = style
+
+    @classmethod
+    def label(cls, text: str, style: str = "") -> Unbroken:
+        """A variant label broken after its ``[`` and commas only: ``gaps[`` / ``suits=2,``."""
+        return cls(re.findall(r"[^\[,]+[\[,]?|[\[,]", text), sep="", style=style)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max(cell_len(piece) for piece in self.pieces)
+        whole = cell_len(self.sep.join(self.pieces))
+        return Measurement(widest, whole).with_maximum(options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines = [self.pieces[0]]
+        for piece in self.pieces[1:]:
+            joined = lines[-1] + self.sep + piece
+            if cell_len(joined) <= options.max_width:
+                lines[-1] = joined
+            else:
+                lines.append(piece)
+        yield Text("\n".join(lines), style=self.style, overflow="fold")
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:

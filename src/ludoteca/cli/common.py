@@ -96,6 +96,14 @@ def results_db(
         connection.close()
 
 
+def db_exists(path: Path | None) -> bool:
+    """Whether the results database is there to read. A command that only reads it (``stats``,
+    ``study --list``) makes none: ``stats --db typo.sqlite3`` left a new, empty database behind.
+    A database named in a folder that does not exist is still refused as :func:`open_db` does."""
+    check_db_folder(path)
+    return db_path(path).expanduser().exists()
+
+
 def db_path(path: Path | None) -> Path:
     """The results database's file, as named in messages: ``path``, else the default one."""
     return db.default_path() if path is None else path
@@ -132,9 +140,13 @@ def players_list(text: str | None, spec: GameSpec) -> list[str]:
     if text is None:
         return ["you"] + ["greedy"] * (spec.min_players - 1)
     seats = seat_names(text)
+    if spec.is_solitaire and len(seats) != 1:
+        raise UnknownGameError(
+            f"{spec.name} is a solitaire: --players can name only one player, not {len(seats)}"
+        )
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise UnknownGameError(
-            f"{spec.name} is for {spec.players_text}, --players names {len(seats)}"
+            f"{spec.name} is for {spec.players_text}: --players names {len(seats)}"
         )
     return seats
 

@@ -6,10 +6,12 @@ from typing import Annotated
 
 import typer
 from rich import box
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
-from ludoteca.cli.app import app, console, json_line
+from ludoteca.cli.app import Unbroken, app, console, json_line
 from ludoteca.cli.common import JsonOpt
 from ludoteca.core.game import GameSpec, typed_value
 from ludoteca.core.registry import all_games, find_game
@@ -53,26 +55,40 @@ def games_command(
     if game is not None:
         _one(specs[0])
         return
+    # Two columns: the parameters, copied into -p, take a line of their own in a column as
+    # wide as the widest ("-p aces_start_on_foundations=true") at 60 columns too. With the
+    # players and the description in columns of their own, the variants' was 23 wide at 80
+    # and folded the names mid-word ("may_start_with_six=fa" / "lse").
     table = Table(title="ludoteca: the games", show_lines=True)
     table.add_column("game", style="bold cyan", no_wrap=True)
-    table.add_column("players", justify="center")
-    table.add_column("variants", overflow="fold")  # a long parameter name folds, never cut
-    table.add_column("description")
+    table.add_column("players · what it is · variants (-v) · parameters (-p)")
     for spec in specs:
-        players = "1" if spec.is_solitaire else f"{spec.min_players}–{spec.max_players}"
-        variants = "\n".join(
-            f"[bold]{v.name}[/]{' (default)' if i == 0 else ''}: {v.description}"
-            for i, v in enumerate(spec.variants)
+        players = (
+            "1 player" if spec.is_solitaire else f"{spec.min_players}–{spec.max_players} players"
+        )
+        about = "\n".join(
+            [
+                f"{players} · {escape(spec.description)}",
+                *(
+                    f"[bold]{escape(v.name)}[/]{' (default)' if i == 0 else ''}: "
+                    f"{escape(v.description)}"
+                    for i, v in enumerate(spec.variants)
+                ),
+            ]
         )
         # The parameters (-p NAME=VALUE) with the default variant's values: only --json
-        # named them, so the Gaps penalty could not be found.
-        params = " ".join(
-            f"{key}={typed_value(value)}" for key, value in spec.variants[0].params_json().items()
-        )
-        variants += f"\n[dim]-p {escape(params)}[/]" if params else ""
+        # named them, so the Gaps penalty could not be found. Each "-p NAME=VALUE" is kept
+        # whole on a line, as typed.
+        params = [
+            f"-p {key}={typed_value(value)}"
+            for key, value in spec.variants[0].params_json().items()
+        ]
+        cell: RenderableType = Text.from_markup(about)
+        if params:
+            cell = Group(cell, Unbroken(params, style="dim"))
         # One alias a line: on one line they made this column half of an 80-column terminal.
         name = "\n".join([spec.name, *(f"[dim]{alias}[/]" for alias in spec.aliases)])
-        table.add_row(name, players, variants, spec.description)
+        table.add_row(name, cell)
     console.print(table)
 
 

@@ -16,6 +16,7 @@ from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, asks_no_limit, re
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import GameSpec, State, Variant
+from ludoteca.core.registry import find_game
 from ludoteca.core.rng import check_deal_numbers
 from ludoteca.solvers.base import SolveResult, find_solver, no_unlimited_search
 from ludoteca.store.files import read_text
@@ -26,7 +27,7 @@ def _positions(
 ) -> Iterator[tuple[dict[str, Any], State[Any] | LudotecaError]]:
     """Each position to solve, with how the user named it, or the error reading it. The
     file is read and ``position`` parsed before anything is solved: a missing file or a
-    malformed position came as an error only after the deal of ``--seed`` was solved."""
+    malformed position came as an error only after another position was solved."""
     text = None if file is None else read_text(file)
     given = None if position is None else spec.from_position(position, variant)
     if seed is not None:
@@ -104,10 +105,8 @@ def solve_command(
     max_states: Annotated[
         int | None,
         typer.Option(
-            help="Stop each search after this many states (gaps: a lost deal's search for its "
-            "best dead end is a second one, and an undecided deal then gets 4 nested searches "
-            "for a deep dead end or a win, counted in runs, not states; default 20,000,000; "
-            "0: none, as for study): the answer is then null."
+            help="Stop each search after this many states; the answer is then null (default: "
+            "the solver's own, 20,000,000 for gaps; 0: no limit, gaps only)."
         ),
     ] = None,
     seconds: Annotated[
@@ -127,12 +126,21 @@ def solve_command(
     as_json: JsonOpt = False,
 ) -> None:
     """Decide whether a position can be won, with a winning line (with --json, a JSON line each)."""
+    # The game first, then what goes with what, then the values, as `play` checks them:
+    # `solve chess` was told to say what to solve, and `--seed 1 --position x` that the
+    # position was bad.
+    entry = find_solver(find_game(game).name)
     if [seed, position, positions].count(None) == 3:
         raise fail("say what to solve: --seed N, --position TEXT or --positions FILE")
+    if seed is not None and (position is not None or positions is not None):
+        given = "--position" if position is not None else "--positions"
+        raise fail(
+            f"--seed does not go with {given}: a position carries its own deal number, "
+            "if any (gaps: '... | seed N')"
+        )
     if seed is not None:
         check_deal_numbers(seed)
     spec, chosen = resolve(game, variant, param)
-    entry = find_solver(spec.name)
     if max_states is not None and not entry.limited:
         raise fail(f"the {spec.name} solver takes no --max-states (it searches nothing)")
     if asks_no_limit(max_states) and entry.limited and not entry.searches_without_limit:

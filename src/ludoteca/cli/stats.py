@@ -7,11 +7,14 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
+from rich import box
+from rich.console import Group
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
-from ludoteca.cli.app import app, console
-from ludoteca.cli.common import DbOpt, JsonOpt, results_db
+from ludoteca.cli.app import Unbroken, app, console
+from ludoteca.cli.common import DbOpt, JsonOpt, db_exists, results_db
 from ludoteca.core.game import key_shown
 from ludoteca.core.registry import find_game, variant_for
 from ludoteca.store.results import game_statistics
@@ -28,30 +31,39 @@ def stats_command(
 ) -> None:
     """Completion statistics of the games you finished at the terminal.
 
-    Solitaires, and games against bots (Addiction keeps redeals used too).
+    Solitaires, and games against bots; Gaps' (every variant, Addiction's too) count the
+    redeals used as well.
 
     The web app keeps its own, per browser."""
     wanted = _wanted(game)
-    with results_db(db) as connection:
-        rows = [r for r in game_statistics(connection) if wanted(r)]
+    rows = []
+    if db_exists(db):
+        with results_db(db) as connection:
+            rows = [r for r in game_statistics(connection) if wanted(r)]
     if as_json:
         for row in rows:
             print(json.dumps(row))
         return
-    table = Table(title="your games")
+    # Light rules, one space between columns, the figures' headings on two lines: in a boxed
+    # table of eight columns each took a tenth of an 80-column terminal and a variant with
+    # changed parameters folded mid-name ("gaps[suit" / "s=2,ranks" / "=4]"). The variant
+    # sits under its game, as text (not markup: gaps[redeals=0]), broken after its "[" and
+    # commas only; the default variant as dealt is the game's name alone.
+    table = Table(title="your games", box=box.SIMPLE_HEAD, padding=0, show_edge=False)
+    table.add_column("game\n  variant", overflow="fold")
     # Redeals only where some game had them (Gaps): a column of zeros for every other game.
     redeals = any(r["redeals_used"] for r in rows)
-    columns = ["game", "variant", "played", "won", "best score", "streak", "best streak"]
-    for column in [*columns, *(["redeals used"] if redeals else [])]:
-        # A game's name, or a variant with changed parameters (one long word): folded,
-        # never cut ("scalafr…" at 80 columns).
-        table.add_column(column, overflow="fold" if column in ("game", "variant") else "ellipsis")
+    figures = ["played", "won", "best\nscore", "streak", "best\nstreak"]
+    for column in [*figures, *(["redeals\nused"] if redeals else [])]:
+        table.add_column(column, justify="right")
     for r in rows:
+        # As the game's title writes it (penalty=2, not the stored penalty=2.0).
+        label = key_shown(str(r["variant"]))
+        name = Text(r["game"], style="bold")
         cells = [
-            r["game"],
-            # As the game's title writes it (penalty=2, not the stored penalty=2.0); text,
-            # not markup (gaps[redeals=0]).
-            escape(key_shown(str(r["variant"]))),
+            name
+            if label == r["game"]
+            else Group(name, Padding(Unbroken.label(label), (0, 0, 0, 2))),
             str(r["played"]),
             str(r["won"]),
             f"{r['best_score']:g}",

@@ -19,6 +19,7 @@ from ludoteca.cli.common import (
     ParamOpt,
     VariantOpt,
     asks_no_limit,
+    db_exists,
     parse_params,
     results_db,
 )
@@ -50,9 +51,9 @@ def _percent(x: float | None, digits: int = 2) -> str:
 
 
 def _limit(states: int | None) -> str:
-    """A study's state limit per search, short: 20M, 500k, or "any" for none."""
+    """A study's state limit per search, short: 20M, 500k, or "none" (as solve says it)."""
     if states is None:
-        return "any"
+        return "none"
     for size, unit in ((1_000_000, "M"), (1_000, "k")):
         if states >= size and states % size == 0:
             return f"{states // size}{unit}"
@@ -63,8 +64,10 @@ def _list(db: DbOpt, as_json: bool, game: str | None) -> None:
     """The stored studies (of ``game`` only, if named). Studies that differ only in their
     state limit looked alike: the table shows it."""
     name = find_game(game).name if game is not None else None
-    with results_db(db) as connection:
-        rows = [row for row in list_studies(connection) if name in (None, row["game"])]
+    rows = []
+    if db_exists(db):
+        with results_db(db) as connection:
+            rows = [row for row in list_studies(connection) if name in (None, row["game"])]
     for row in rows:
         row.update(win_rates(row["won"], row["unknown"], row["deals"]))
         row["max_states"] = _ran_under(row)
@@ -119,6 +122,13 @@ def kept_line(stored: int | None, deals: int) -> str:
     return f"{stored} of {deals} deals stored; the same command goes on from there"
 
 
+def _resumed(report: dict[str, Any]) -> str:
+    """What a study run again says of the deals it found stored (it said the same as a fresh
+    run, its "0.0 s" the only hint that it had played nothing)."""
+    before = report["stored_before"]
+    return f"; {before} of {report['deals']} deals already stored" if before else ""
+
+
 @app.command("study")
 def study_command(
     game: Annotated[str | None, typer.Argument(help="A solitaire (see 'ludoteca games').")] = None,
@@ -133,9 +143,9 @@ def study_command(
     max_states: Annotated[
         int | None,
         typer.Option(
-            help="Solver limit per search (gaps: a phase not won searches again for its best "
-            "dead end; default 20,000,000 for gaps, the policy's own for the others, as solve's; "
-            "0: none, gaps only); undecided deals count as unknown."
+            help="Stop each search after this many states; undecided deals count as unknown "
+            "(default: the policy's own, 20,000,000 for gaps, as solve's; 0: no limit, gaps "
+            "only)."
         ),
     ] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the stored studies.")] = False,
@@ -198,7 +208,7 @@ def study_command(
         f"[bold]{shown['game']}[/] · {shown['variant']} · policy {shown['policy']}: "
         f"won {report['won']} of {report['deals'] - report['unknown']} decided deals = "
         f"[bold]{_percent(report['rate'])}[/] (95% Wilson {_percent(low)} – {_percent(high)}); "
-        f"{report['unknown']} unknown; {report['seconds']:.1f} s",
+        f"{report['unknown']} unknown; {report['seconds']:.1f} s{_resumed(report)}",
         soft_wrap=True,  # one line, in a pipe too (it was cut at 80 columns there)
     )
     if report["unknown"]:

@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemaini
 from rich.table import Table
 
 from ludoteca.cli.app import app, console, fail, progress_bar
-from ludoteca.cli.common import JsonOpt, ParamOpt, VariantOpt, parse_params, seat_names
+from ludoteca.cli.common import JsonOpt, VariantOpt, parse_params, seat_names
 from ludoteca.cli.interrupt import stop_at_once_on_ctrl_c
 from ludoteca.core.registry import find_game
 from ludoteca.studies.tournament import run_tournament
@@ -21,11 +21,23 @@ from ludoteca.studies.tournament import run_tournament
 def tournament_command(
     game: Annotated[str, typer.Argument(help="A game for 2-4 players.")],
     players: Annotated[
-        str | None, typer.Option(help="Bots, one per seat, e.g. strong,greedy (required).")
+        str | None,
+        typer.Option(
+            help="The bots, one per seat, e.g. strong,greedy: strong, greedy or random "
+            "(no default: name one for each seat)."
+        ),
     ] = None,
     games: Annotated[int, typer.Option(help="How many games.")] = 100,
     variant: VariantOpt = None,
-    param: ParamOpt = None,
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param",
+            "-p",
+            help="Set a variant parameter, e.g. -p square_ban=false in domino (repeatable; "
+            "each game's parameters: 'ludoteca games GAME').",
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="First deal number.")] = 0,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     as_json: JsonOpt = False,

@@ -397,7 +397,11 @@ def _table_tiles(text: str) -> list[tuple[Cell, Tile, bool]]:
 def from_position(text: str, variant: Variant) -> DominoState:
     parts = [p.strip() for p in text.split("|")]
     if len(parts) != len(SECTIONS):
-        raise parse_error("position", text[:40], f"needs {len(SECTIONS)} sections: {SECTIONS}")
+        raise parse_error(
+            "position",
+            text[:40],
+            f"needs {len(SECTIONS)} sections separated by |: {', '.join(SECTIONS)}",
+        )
     fields: dict[str, str] = {}
     for name, part in zip(SECTIONS, parts, strict=True):
         label, _, value = part.partition(" ")

@@ -508,7 +508,7 @@ SPEC = register(
         variants=(
             Variant("gaps", "two redeals when stuck", GapsParams()),
             Variant("no-redeal", "no redeal: the hardest form", GapsParams(redeals=0)),
-            Variant("addiction", "three redeals; completion statistics kept", GapsParams(3)),
+            Variant("addiction", "three redeals", GapsParams(3)),
             Variant(
                 "montana",
                 "the 2s start in the first column (seeded suit order); two redeals",

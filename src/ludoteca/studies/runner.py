@@ -100,6 +100,8 @@ class StudySummary:
     figures: results.StudyFigures
     seconds: float
     study_id: int
+    stored_before: int = 0
+    """Of the plan's deals, those an earlier run had stored (a study run again resumes)."""
 
     def as_json(self) -> dict[str, Any]:
         f = self.figures
@@ -117,6 +119,7 @@ class StudySummary:
             "states": f.states,
             "seconds": round(self.seconds, 3),
             "study_id": self.study_id,
+            "stored_before": self.stored_before,
         }
 
 
@@ -150,7 +153,7 @@ def run_study(
     )
     wanted = range(plan.first_seed, plan.first_seed + plan.deals)
     done = results.done_seeds(connection, study)
-    finished = sum(1 for s in done if s in wanted)
+    finished = before = sum(1 for s in done if s in wanted)
     progress(finished, plan.deals)
     started = time.perf_counter()
     todo = (s for s in wanted if s not in done)
@@ -185,4 +188,5 @@ def run_study(
         results.figures(connection, study, wanted),
         time.perf_counter() - started,
         study,
+        before,
     )
