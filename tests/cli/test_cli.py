@@ -1763,8 +1763,11 @@ def test_position_prints_the_game_in_notation_where_nothing_is_hidden() -> None:
     )
     assert state.position() in played.stdout.splitlines()[-3].removeprefix("› "), played.stdout
     hidden = runner.invoke(app, ["play", "acme", "--seed", "1"], input="position\nquit\n")
-    assert "position: Acme has cards or tiles you cannot see" in hidden.stdout
+    assert "position: Acme has cards you cannot see" in hidden.stdout
     assert find_game("acme").new_game(None, 1).position() not in hidden.stdout
+    # (It said "cards or tiles" in every game: a fruit game names its tiles.)
+    fruit = runner.invoke(app, ["play", "muro", "--seed", "1"], input="position\nquit\n")
+    assert "position: Il Muro has tiles you cannot see" in fruit.stdout
 
 
 def test_a_game_ended_again_from_a_save_made_before_its_end_counts_once(tmp_path: Path) -> None:

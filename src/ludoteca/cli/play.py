@@ -447,8 +447,8 @@ class Session:
         start and the moves). Only where nothing is hidden: the notation writes every card."""
         if self.spec.hidden_information:
             raise LudotecaError(
-                f"position: {self.spec.title} has cards or tiles you cannot see, which the "
-                "notation would show; save FILE keeps the game"
+                f"position: {self.spec.title} has {_pieces(self.spec)} you cannot see, which "
+                "the notation would show; save FILE keeps the game"
             )
         # Not markup, and never wrapped: it is to be copied whole.
         console.print(escape(self.state.position()), soft_wrap=True)
@@ -610,6 +610,16 @@ def _carry_out(session: Session, line: str) -> bool:
         return True
 
 
+FRUIT_GAMES = ("scalafrutta", "domino", "muro", "mosaico")
+"""The games of *I giochi della frutta*, played with tiles; the others with cards."""
+
+
+def _pieces(spec: GameSpec) -> str:
+    """What a game is played with, for messages ("Tappeto has cards or tiles you cannot
+    see" named both)."""
+    return "tiles" if spec.name in FRUIT_GAMES else "cards"
+
+
 def note(text: str) -> None:
     """A question or a word of advice at the prompt: not an error (nothing typed was wrong),
     on one line."""
@@ -646,7 +656,12 @@ def play_command(
     seed: Annotated[int | None, typer.Option(help="Deal number (default: a random one).")] = None,
     param: ParamOpt = None,
     players: Annotated[
-        str | None, typer.Option(help="Seats, e.g. you,strong,greedy (multiplayer games).")
+        str | None,
+        typer.Option(
+            help="Seats in order, each you (a person at this screen) or a bot: strong, greedy "
+            "or random, e.g. you,strong,greedy (multiplayer games; default: you and greedy "
+            "bots, as few as the game takes)."
+        ),
     ] = None,
     position: Annotated[str | None, typer.Option(help="Start from a position in notation.")] = None,
     load: Annotated[Path | None, typer.Option(help="Resume a saved game.")] = None,

@@ -151,7 +151,11 @@ def hint(state: State[Any], seconds: float) -> Hint:
     assert isinstance(state, MosaicoState)
     seen = json.dumps(state.observation(0), sort_keys=True)
     move = player_move(state, DealRng(0, "mosaico-hint", seen).next64() >> 32)
-    return Hint(str(move) if move else None, None, "the strong player's choice, from what you can see (the draw order is unknown)")
+    return Hint(
+        str(move) if move else None,
+        None,
+        "the strong player's choice, from what you can see (the draw order is unknown)",
+    )
 
 
 def solver_policy(state: State[Any], max_states: int | None, rng: DealRng) -> PlayResult:
