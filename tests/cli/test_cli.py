@@ -2402,3 +2402,22 @@ def test_the_title_writes_parameters_as_they_are_typed() -> None:
     spec = find_game("gaps")
     variant = spec.variant("gaps").with_params({"penalty": "2", "twos_first": "yes"})
     assert spec.variant_label(variant) == "gaps[penalty=2.0,twos_first=True]"
+
+
+def test_help_names_the_games_own_moves_and_only_the_commands_that_apply() -> None:
+    """``help`` said "Type a move in the game's notation" in every game, and offered undo,
+    ``new N`` and ``position`` at a table of several people, where each is refused (a
+    terminal review). It now names the game's own moves (its rules, Notation) and leaves
+    out what this table refuses."""
+    alone = runner.invoke(app, ["play", "gaps", "--seed", "2"], input="help\nquit\n")
+    said = " ".join(alone.stdout.split())
+    assert "a card such as 5H; redeal or stop when stuck" in said, said
+    assert all(word in said for word in ("undo,", "new [N]", "position (in notation")), said
+    table = runner.invoke(
+        app, ["play", "domino", "--players", "you,you"], input="\nhelp\nquit\nquit\n"
+    )
+    said = " ".join(table.stdout.split())
+    assert "Type a move (4B@r-1; draw; block 3P; open; out), or:" in said, said
+    assert "new (another deal)" in said and "new [N]" not in said, said
+    commands = said.split("out), or:")[1]
+    assert "undo" not in commands and "position" not in commands, said

@@ -48,13 +48,18 @@ from ludoteca.tui.narrate import NO_ONE, narration
 HUMAN = "you"
 HINT_SECONDS = 2.0
 """A hint's time, from the ``hint`` typed to the answer (the copy of the game included)."""
-HELP = (
-    "Type a move in the game's notation, or: [bold]moves[/] (list them), [bold]undo[/], "
-    "[bold]hint[/], [bold]save FILE[/] (the rest of the line; quotes around it dropped), "
-    "[bold]new [N][/] (another deal, or deal N), "
-    "[bold]position[/] (in notation, for 'ludoteca solve --position'; games with nothing "
-    "hidden), [bold]rules[/], [bold]help[/], [bold]quit[/]."
-)
+MOVES_OF = {
+    "gaps": "a card such as [bold]5H[/]; [bold]redeal[/] or [bold]stop[/] when stuck",
+    "tappeto": "a card such as [bold]5H[/]",
+    "acme": "a card and where it goes, [bold]7H f[/] or [bold]7H c2[/]; [bold]draw[/]; "
+    "[bold]turn[/]",
+    "muro": "[bold]4B c3[/], [bold]1M F[/]; [bold]turn c3[/]; [bold]resign[/]",
+    "mosaico": "a cell such as [bold]-1,3[/]; [bold]aside[/]",
+    "domino": "[bold]4B@r-1[/]; [bold]draw[/]; [bold]block 3P[/]; [bold]open[/]; [bold]out[/]",
+    "scalafrutta": "an insertion such as [bold]L2[/] ([bold]L2>P3[/] when nothing matches); "
+    "[bold]split best[/], [bold]split none[/] or your own split",
+}
+"""Each game's own moves and commands, for ``help`` (its rules' Notation has them all)."""
 QUIT_WORDS = ("quit", "exit", "q")
 """What leaves the game, at the prompt and at the hot-seat hand-over."""
 WEB_ONLY = ("Playing on the web page",)
@@ -357,6 +362,24 @@ class Session:
             raise LudotecaError(f"the rules of {self.spec.title} are not installed here")
         console.print(Markdown(without_sections(found[0], WEB_ONLY)))
 
+    def help_text(self) -> str:
+        """What may be typed here: this game's moves, then the commands that apply at this
+        table (it offered undo, new N and position everywhere, and refused them after)."""
+        own = MOVES_OF.get(self.spec.name, "")
+        words = ["[bold]moves[/] (list them)"]
+        if self.spec.is_solitaire or self.person is not None:
+            words.append("[bold]undo[/]")
+        words += ["[bold]hint[/]", "[bold]save FILE[/] (the rest of the line)"]
+        if may_choose_the_deal(self.spec, self.seats):
+            words.append("[bold]new [N][/] (another deal, or deal N)")
+        else:
+            words.append("[bold]new[/] (another deal)")
+        if not self.spec.hidden_information:
+            words.append("[bold]position[/] (in notation, for 'ludoteca solve --position')")
+        words += ["[bold]rules[/]", "[bold]help[/]", "[bold]quit[/]"]
+        moves = "Type a move" + (f" ({own})" if own else " in the game's notation")
+        return f"{moves}, or: {', '.join(words)}."
+
     def may_leave(self, word: str) -> bool:
         """Whether the game may be left now; if not, say so (a note, not an error: nothing
         typed was wrong), and the next ``word`` (``new`` or ``quit``) leaves it. Refused once
@@ -417,7 +440,7 @@ class Session:
             case "quit" | "exit" | "q":  # (QUIT_WORDS)
                 return not self.may_leave(word.lower())
             case "help" | "?":
-                console.print(HELP)
+                console.print(self.help_text())
             case "rules":
                 self.rules()
             case "moves":
