@@ -2378,8 +2378,10 @@ def test_rules_at_the_prompt_show_the_rules_for_players(game: str) -> None:
     args = ["play", game, "--seed", "2"] + (["--players", "you,greedy"] if game == "domino" else [])
     result = runner.invoke(app, args, input="help\nrules\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "new [N] (another deal, or deal N), position" in " ".join(result.output.split())
-    assert "hidden), rules, help, quit." in " ".join(result.output.split())
+    said = " ".join(result.output.split())
+    # (position only where nothing is hidden: see the help test below)
+    after_new = "position (in notation" if game == "gaps" else "rules, help, quit."
+    assert f"new [N] (another deal, or deal N), {after_new}" in said, said
     for heading in ("Goal", "Setup", "Notation"):
         assert f"\n{heading}" in result.output, heading
     assert "Playing on the web page" not in result.output
@@ -2421,3 +2423,30 @@ def test_help_names_the_games_own_moves_and_only_the_commands_that_apply() -> No
     assert "new (another deal)" in said and "new [N]" not in said, said
     commands = said.split("out), or:")[1]
     assert "undo" not in commands and "position" not in commands, said
+
+
+def test_the_replay_of_a_finished_game_names_you_only_in_your_own_view(tmp_path: Path) -> None:
+    """A finished game against bots replays every seat's view. In a bot's panel the one
+    person read "seat 1 (you)", above the bot's own "Your hand" (a terminal review): each
+    panel is now titled by its seat, and a person is "you" in their own panel only."""
+    from ludoteca.core.rng import DealRng
+    from ludoteca.core.saves import snapshot
+
+    state = find_game("domino").new_game(None, 11, 3)
+    rng = DealRng(11, "replay-views")
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_moves()))
+    save = tmp_path / "over.json"
+    save.write_text(snapshot(state, seats=["you", "strong", "greedy"]).dumps())
+    shown = runner.invoke(app, ["replay", str(save)], terminal_width=200)
+    assert shown.exit_code == 0, shown.output
+    panels = shown.output[shown.output.rindex("seat 1's view") :]
+    assert "seat 2's view" in panels and "seat 3's view" in panels, panels
+    own, others = panels.split("seat 2's view", 1)
+    assert "seat 1 (you)" in own, own
+    assert "(you)" not in others and "seat 1 (person)" in others, others
+    # The result line said "domino, score -1 · 0 · -1": the tiles left, and the ending in words.
+    left = " · ".join(str(len(hand)) for hand in state.hands)
+    assert f"result: tiles left: {left} (a player placed their last tile)" in shown.output or (
+        f"result: tiles left: {left} (nobody can go on)" in shown.output
+    ), shown.output[-300:]

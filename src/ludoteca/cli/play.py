@@ -34,7 +34,7 @@ from ludoteca.cli.common import (
     resolve,
 )
 from ludoteca.core.errors import LudotecaError, shown
-from ludoteca.core.game import GameSpec, State
+from ludoteca.core.game import GameSpec, Outcome, State
 from ludoteca.core.registry import find_game
 from ludoteca.core.rng import DealRng, check_deal_numbers
 from ludoteca.core.saves import loads, restore, snapshot
@@ -293,11 +293,9 @@ class Session:
         else:
             names = ", ".join(f"seat {w + 1} ({self.seats[w]})" for w in outcome.winners)
             verdict = f"[bold]Winner:[/] {names or 'nobody'}"
-        scores = " · ".join(f"{s:g}" for s in outcome.scores)
-        ending = outcome.termination.replace("_", " ")
         # As wide as it needs (it spanned the whole terminal under a narrower board).
         console.print(
-            Panel(f"{verdict}\nscore: {scores} ({ending})", title="game over", expand=False)
+            Panel(f"{verdict}\n{final_figures(outcome)}", title="game over", expand=False)
         )
         console.print(f"[dim]{self.after_the_end}[/]")
         if self.recorded:
@@ -635,6 +633,22 @@ def _carry_out(session: Session, line: str) -> bool:
 
 FRUIT_GAMES = ("scalafrutta", "domino", "muro", "mosaico")
 """The games of *I giochi della frutta*, played with tiles; the others with cards."""
+
+
+ENDED_AS = {"domino": "a player placed their last tile"}
+"""Endings whose name says little on its own, in words (Domino's "domino")."""
+
+
+def final_figures(outcome: Outcome) -> str:
+    """The figures a game ended with and how it ended, for the end panel and the replay:
+    "score: 19 (stuck)"; Domino's, whose score is minus the tiles left (rules, End), as
+    "tiles left: 2 · 0 · 2 (a player placed their last tile)", where it said "score: -2 ·
+    0 · -2 (domino)"."""
+    ending = ENDED_AS.get(outcome.termination, outcome.termination.replace("_", " "))
+    left = outcome.details.get("tiles_left")
+    if isinstance(left, list):
+        return f"tiles left: {' · '.join(str(n) for n in left)} ({ending})"
+    return f"score: {' · '.join(f'{s:g}' for s in outcome.scores)} ({ending})"
 
 
 def _pieces(spec: GameSpec) -> str:

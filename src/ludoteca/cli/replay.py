@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.panel import Panel
 
 from ludoteca.cli.app import app, console, fail
-from ludoteca.cli.play import HUMAN, ask
+from ludoteca.cli.play import HUMAN, ask, final_figures
 from ludoteca.core.game import State
 from ludoteca.core.saves import loads, restore
 from ludoteca.store.files import read_text
@@ -18,12 +18,20 @@ from ludoteca.tui.base import renderer_for
 
 
 def _views(state: State[Any], seats: list[int], names: list[str]) -> None:
+    """Each seat's view in a panel of its own. With every seat's view (a finished game), a
+    person's seat is "you" only in their own panel: in a bot's, the one person at the table
+    read "seat 1 (you)" above the bot's own "Your hand" (a terminal review)."""
     render = renderer_for(state.spec.name)
     for seat in seats:
-        title = "" if state.spec.is_solitaire else f"seat {seat + 1}"
+        title = "" if state.spec.is_solitaire else f"seat {seat + 1}'s view"
         observation = state.observation(seat)
         if not state.spec.is_solitaire and len(names) == state.players:
-            observation = {**observation, "seat_names": names}
+            shown = names
+            if len(seats) > 1:
+                shown = [
+                    name if name != HUMAN or i == seat else "person" for i, name in enumerate(names)
+                ]
+            observation = {**observation, "seat_names": shown}
         console.print(Panel(render(observation), title=title, expand=False))
 
 
@@ -97,5 +105,4 @@ def replay_command(
         _views(state, seats, saved.seats)
     outcome = state.outcome()
     if outcome is not None:
-        scores = " · ".join(f"{s:g}" for s in outcome.scores)
-        console.print(f"[bold]result:[/] {outcome.termination}, score {scores}")
+        console.print(f"[bold]result:[/] {escape(final_figures(outcome))}")
