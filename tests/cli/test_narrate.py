@@ -152,3 +152,44 @@ def test_a_bots_draw_says_whether_the_tile_fitted_and_never_which_it_was(
                 assert kept or fits, line
                 told["kept" if kept else "fits"] += 1
     assert told["kept"] and told["fits"], told
+
+
+@pytest.mark.parametrize("game", ["scalafrutta", "domino"])
+def test_at_a_hand_over_the_next_person_is_told_every_move_since_their_last_turn(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Several people at one screen: the screen is cleared for the next person at once, so
+    the mover never saw what their move did, and the next person saw only "last move: T2"
+    (a terminal review). On the cleared screen each person now gets every move since their
+    last hand-over, their own included, told as all the people at the screen may see it:
+    nothing hidden from either of them (docs/rules: a hand, and under coperte the captures,
+    are their player's alone)."""
+    variant = "coperte" if game == "scalafrutta" else None
+    screen = Console(file=io.StringIO(), width=400, color_system=None)
+    monkeypatch.setattr(play, "console", screen)
+    monkeypatch.setattr(play, "ask", lambda prompt: "")  # Enter at every hand-over
+    state = find_game(game).new_game(variant, 7, 3)
+    session = play.Session(state, ["you", "you", "greedy"], None, None)
+    recaps = 0
+    for _ in range(12):
+        if state.is_over:
+            break
+        player = state.current_player
+        if player in session.bots:
+            session.bot_turn(player)
+            continue
+        before = len(screen.file.getvalue())  # type: ignore[attr-defined]
+        assert session.hot_seat(player) is None
+        shown = screen.file.getvalue()[before:]  # type: ignore[attr-defined]
+        if f"Since seat {player + 1}'s last turn:" in shown:
+            recaps += 1
+            told = shown.split("last turn:")[1].split("Scalafrutta ·")[0].split("Domino")[0]
+            assert "seat" in told and " plays " in told, told
+            for person in (0, 1):
+                for tile in state.hidden_from(person):
+                    assert tile not in told, (told, tile, person)
+        move = state.legal_moves_text()[0]
+        session.command(move)
+        mine = session.told[-1]
+        assert mine.startswith(f"[magenta]seat {player + 1}[/] plays [bold]{move}[/]"), mine
+    assert recaps >= 2

@@ -164,6 +164,10 @@ class Session:
         self.rng = DealRng(state.seed or 0, "bots")
         self.shown_to: int | None = None
         self.blank_for: int | None = None
+        self.told: list[str] = []
+        """With several people at one screen: every move, as all of them may see it told."""
+        self.told_to: dict[int, int] = {}
+        """How many of :attr:`told` each person was shown at their last hand-over."""
         """The seat the screen was last cleared for, while nothing of a hand has been drawn
         since (:meth:`hot_seat`): what is on it then is only what was said to that seat."""
         self.announced = False
@@ -244,6 +248,7 @@ class Session:
                 console.clear()
                 console.control(EraseScrollback())
                 self.blank_for = player
+                self.recap(player)
             typed = ask(
                 f"[bold]Seat {player + 1}[/], your turn: press Enter when only you can see. "
             )
@@ -277,10 +282,38 @@ class Session:
         after = [self.state.observation(seat) for seat in watchers]
         views = list(zip(seen, after, strict=True))
         told = narration(self.spec.name, views, player, you)
-        console.print(
-            f"[magenta]seat {player + 1} ({self.seats[player]})[/] plays [bold]{move}[/]"
-            + (f": {told}" if told else "")
-        )
+        said = f"[magenta]seat {player + 1} ({self.seats[player]})[/] plays [bold]{move}[/]"
+        said += f": {escape(told)}" if told else ""
+        console.print(said)
+        if len(self.humans) > 1:
+            self.told.append(said)
+
+    def person_moved(self, player: int, move: str, seen: list[dict[str, Any]]) -> None:
+        """With several people at one screen, a person's move as all of them may see it
+        (``seen``: their views before it), kept for the next hand-overs' recaps (:meth:`recap`):
+        the screen is cleared for the next person at once, so the mover never saw what their
+        move did, and the next person saw only "last move: T2"."""
+        after = [self.state.observation(seat) for seat in self.humans]
+        told = narration(self.spec.name, list(zip(seen, after, strict=True)), player, NO_ONE)
+        said = f"[magenta]seat {player + 1}[/] plays [bold]{escape(move)}[/]"
+        self.told.append(said + (f": {escape(told)}" if told else ""))
+
+    def recap(self, player: int) -> None:
+        """At the hand-over to ``player`` (one of several people at one screen), on the screen
+        just cleared: every move since their last hand-over, theirs included, as all the
+        people at the screen may see it."""
+        since = self.told[self.told_to.get(player, 0) :]
+        self.told_to[player] = len(self.told)
+        if not since:
+            return
+        # A tile told when it was face up ("draws 1B": it entered the square) may be hidden by
+        # now (captured under coperte): told again, it would help someone remember it.
+        hidden = set().union(*(self.state.hidden_from(seat) for seat in self.humans))
+        console.print(f"[dim]Since seat {player + 1}'s last turn:[/]")
+        for said in since:
+            for piece in hidden & set(re.findall(r"[\w@>-]+", said)):
+                said = re.sub(rf"(?<![\w@>-]){re.escape(piece)}(?![\w@>-])", "a tile", said)
+            console.print("  " + said, soft_wrap=True)
 
     def finish(self) -> None:
         outcome = self.state.outcome()
@@ -456,8 +489,13 @@ class Session:
             case "resign" if not rest.strip() and self.resigning_asked():
                 return True
             case _:
+                mover = self.state.current_player
+                several = len(self.humans) > 1
+                seen = [self.state.observation(seat) for seat in self.humans] if several else []
                 with whole():
                     self.state.apply(line.strip())
+                if several:
+                    self.person_moved(mover, self.state.history_text()[-1], seen)
                 if self.state.current_player not in self.bots:
                     self.show()
         return True
