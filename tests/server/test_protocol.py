@@ -177,7 +177,10 @@ def test_requests_before_sitting_down_are_refused(player: Any) -> None:
         ({"game": "gaps", "seed": str(2**63)}, f"at most {2**63 - 1}"),
         ({"game": "gaps", "seed": "1e3"}, "0 or more, not '1e3'"),
         ({"game": "gaps", "seed": "-4"}, "0 or more, not '-4'"),
-        ({"game": "tappeto", "seats": ["human", "human"]}, "for a solitaire (1 player), not 2"),
+        (
+            {"game": "tappeto", "seats": ["human", "human"]},
+            "Tappeto is a solitaire: one seat, not 2",
+        ),
         ({"game": "domino", "seats": ["random", "random"]}, "must be a person"),
         ({"game": "domino", "seats": ["human", "deep-blue"]}, "a seat is one of"),
     ],

@@ -466,10 +466,9 @@ def _seats(spec: GameSpec, seats: list[Any] | None) -> list[str]:
         default = "greedy" if "greedy" in bots else "random"
         return [HUMAN] + [default] * (spec.min_players - 1)
     if not spec.min_players <= len(seats) <= spec.max_players:
-        raise ProtocolError(
-            "bad-request",
-            f"{spec.title} is for {spec.players_text}, not {len(seats)}",
-        )
+        # ("Tappeto is for a solitaire (1 player), not 2" read as if a solitaire were a seat.)
+        what = "is a solitaire: one seat" if spec.is_solitaire else f"is for {spec.players_text}"
+        raise ProtocolError("bad-request", f"{spec.title} {what}, not {len(seats)}")
     known = bots_for(spec.name)
     for kind in seats:
         if not isinstance(kind, str) or (kind != HUMAN and kind not in known):
