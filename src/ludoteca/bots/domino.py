@@ -186,8 +186,19 @@ def _make_strong(spec: GameSpec) -> StrongBot:
     return StrongBot()
 
 
-register_bot("domino", BotEntry("greedy", "best immediate gain (see GreedyBot)", _make_greedy))
 register_bot(
     "domino",
-    BotEntry("strong", f"ISMCTS, {STRONG_ITERATIONS} determinized iterations", _make_strong),
+    BotEntry(
+        "greedy",
+        "places the tile that leaves most of its hand still placeable, else draws",
+        _make_greedy,
+    ),
+)
+register_bot(
+    "domino",
+    BotEntry(
+        "strong",
+        f"plays out {STRONG_ITERATIONS} guesses at the hidden hands before each move",
+        _make_strong,
+    ),
 )

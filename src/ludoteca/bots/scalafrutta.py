@@ -223,8 +223,8 @@ register_bot(
     "scalafrutta",
     BotEntry(
         "strong",
-        "information-set MCTS over greedy's best 4 moves (2 with 4 players), "
-        f"{STRONG_ITERATIONS} samples a move",
+        f"weighs the greedy bot's best few moves over {STRONG_ITERATIONS} guesses at the "
+        "hidden tiles",
         _strong,
     ),
 )

@@ -154,7 +154,7 @@ def hint(state: State[Any], seconds: float) -> Hint:
     return Hint(
         str(move) if move else None,
         None,
-        "the strong player's choice, from what you can see (the draw order is unknown)",
+        "the strong player's choice, from what you can see; the draw order is unknown",
     )
 
 

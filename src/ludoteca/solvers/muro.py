@@ -461,7 +461,7 @@ def hint(state: State[Any], seconds: float) -> Hint:
     elif planner.sure:
         found = Hint(move, True, "a sure win")
     else:
-        found = Hint(move, None, f"{PLAYER_LABEL} (planned on samples of the face-down tiles)")
+        found = Hint(move, None, f"{PLAYER_LABEL}, planned on guesses at the face-down tiles")
     if planner.progress:
         _remember(state, [move, *planner.plan], found)
     return found
