@@ -528,3 +528,30 @@ def test_the_mosaico_end_says_how_the_game_ended_in_a_sentence(table: Any) -> No
         "All 36 tiles placed: the 6 × 6 square is full.",
         "Timed out: 1 tile placed, 0 set aside.",
     ]
+
+
+def test_a_ten_in_the_acme_waste_fan_shows_both_digits(table: Any) -> None:
+    """Acme's waste fan left each card under the top one a 16-unit strip, so a 10♦ there
+    showed '1♦', which reads as a one-rank card. Each index fits its strip now."""
+    table.start("acme", seed=7)
+    table.wait_turn()
+    obs = table.room().state.observation(0)
+    obs["waste"] = ["TD", "TS", "5C"]
+    clear = table.page.evaluate(
+        """async (obs) => {
+          const { Board } = await import('/web/board.js');
+          const module = (await import('/web/games/acme.js')).default;
+          const node = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+          document.body.appendChild(node);
+          module.draw(new Board(node), obs, { seat: 0, legal_moves: [] });
+          const card = (code) => node.querySelector(`[data-id="${code}"]`);
+          const gaps = [['TD', 'TS'], ['TS', '5C']].map(([under, over]) => {
+            const index = card(under).querySelector('.card-rank').getBoundingClientRect();
+            return card(over).getBoundingClientRect().left - index.right;
+          });
+          node.remove();
+          return gaps;
+        }""",
+        obs,
+    )
+    assert all(gap >= 0 for gap in clear), clear
