@@ -23,6 +23,10 @@ GAMES = [spec.name for spec in all_games()]
 NOTATION = re.compile(r"\b([A2-9TJQK][CDHS]|[1-6][MPCUFB]|c\d+r-?\d+|r\d+c\d+|[LRTB][1-3])\b")
 
 
+def bottom(box: dict[str, float]) -> float:
+    return box["y"] + box["height"]
+
+
 def shown(card: object) -> str:
     """A card as the page names it, as its face shows it: 10♠ for TS."""
     code = str(card)
@@ -1984,3 +1988,28 @@ def test_a_tappeto_card_dragged_where_it_cannot_go_says_why(table: Any) -> None:
     drag(page, two, page.locator('svg.board [data-key="foundation-1"]'))
     says(page, "2♣ cannot go on the diamonds foundation: a card goes on its own suit's foundation.")
     assert table.ply() == 0
+
+
+def test_a_toast_stays_as_long_as_it_reads_off_the_board_and_goes_on_a_click(
+    table: Any,
+) -> None:
+    """Every toast went after 3.5 s, a 60-character refusal as fast as 'Thinking…', and it
+    sat at the bottom of the window over the board (Domino's hand). It stays about as long
+    as it takes to read, stays clear of the board at 1280 x 800, and a click puts it away."""
+    page = table.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    table.start("domino", seed=1)
+    table.wait_turn()
+    page.locator('svg.board [data-key="6P"]').click()
+    page.locator('svg.board [data-key="cell-0-5"]').click()
+    says(page, "6 pears go only in column 6, the column of its number.")
+    toast = page.locator("#toast")
+    board = page.locator("svg.board").bounding_box()
+    assert bottom(toast.bounding_box()) <= board["y"], (toast.bounding_box(), board)
+    page.wait_for_timeout(4200)
+    expect(toast).to_have_class(re.compile(r"\bshown\b"))
+    toast.click()
+    expect(toast).not_to_have_class(re.compile(r"\bshown\b"), timeout=1000)
+    page.locator('svg.board [data-key="6P"]').click()  # (no longer in the way)
+    page.locator('svg.board [data-key="cell-0-6"]').click()
+    table.wait_ply(1)
