@@ -528,3 +528,56 @@ def test_the_mosaico_end_says_how_the_game_ended_in_a_sentence(table: Any) -> No
         "All 36 tiles placed: the 6 × 6 square is full.",
         "Timed out: 1 tile placed, 0 set aside.",
     ]
+
+
+def test_a_ten_in_the_acme_waste_fan_shows_both_digits(table: Any) -> None:
+    """Acme's waste fan left each card under the top one a 16-unit strip, so a 10♦ there
+    showed '1♦', which reads as a one-rank card. Each index fits its strip now."""
+    table.start("acme", seed=7)
+    table.wait_turn()
+    obs = table.room().state.observation(0)
+    obs["waste"] = ["TD", "TS", "5C"]
+    clear = table.page.evaluate(
+        """async (obs) => {
+          const { Board } = await import('/web/board.js');
+          const module = (await import('/web/games/acme.js')).default;
+          const node = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+          document.body.appendChild(node);
+          module.draw(new Board(node), obs, { seat: 0, legal_moves: [] });
+          const card = (code) => node.querySelector(`[data-id="${code}"]`);
+          const gaps = [['TD', 'TS'], ['TS', '5C']].map(([under, over]) => {
+            const index = card(under).querySelector('.card-rank').getBoundingClientRect();
+            return card(over).getBoundingClientRect().left - index.right;
+          });
+          node.remove();
+          return gaps;
+        }""",
+        obs,
+    )
+    assert all(gap >= 0 for gap in clear), clear
+
+
+def test_the_mosaico_tile_back_from_the_set_aside_pile_is_shown_once(table: Any) -> None:
+    """Once the tile to place came back from the set-aside pile it was drawn twice: as the
+    tile to place and still on top of the pile ('aside 1'), and the status line said only
+    'Place 6 apples'. The pile shows what lies under it, and the status line says where the
+    tile comes from. Deal 1, each first legal move: the 11th tile comes from the pile."""
+    state = find_game("mosaico").new_game(seed=1)
+    moves = []
+    for _ in range(10):
+        move = state.legal_moves_text()[0]
+        state.apply(move)
+        moves.append((0, move))
+    obs = state.observation(0)
+    assert obs["current_from"] == "aside" and obs["aside"] == ["6M"] == [obs["current"]]
+    saved = SavedGame(
+        id="mosaico-back", game="mosaico", variant="mosaico", params={}, seed=1,
+        seats=["human"], tokens=["mosaico-token"], player="player", status="playing", moves=moves,
+    )  # fmt: skip
+    open_saved(table, saved)
+    page = table.page
+    expect(page.locator(".status")).to_have_text(
+        "Place 6 apples, from the set-aside pile: click a lit cell."
+    )
+    assert page.locator('svg.board .piece[data-id="6M"]').count() == 1
+    assert "aside 0" in page.locator("svg.board text").all_text_contents()

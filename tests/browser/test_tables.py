@@ -23,6 +23,10 @@ GAMES = [spec.name for spec in all_games()]
 NOTATION = re.compile(r"\b([A2-9TJQK][CDHS]|[1-6][MPCUFB]|c\d+r-?\d+|r\d+c\d+|[LRTB][1-3])\b")
 
 
+def bottom(box: dict[str, float]) -> float:
+    return box["y"] + box["height"]
+
+
 def shown(card: object) -> str:
     """A card as the page names it, as its face shows it: 10♠ for TS."""
     code = str(card)
@@ -1928,3 +1932,84 @@ def test_a_phone_held_sideways_shows_the_board_large_enough_to_tap(
         assert page.locator(".keys").is_hidden()  # keyboard help, on a phone
     finally:
         context.close()
+
+
+def test_a_domino_tile_taken_to_another_column_says_why(table: Any) -> None:
+    """docs/web.md: a click that makes no legal move says why in one line. A Domino tile
+    with a move, chosen, then a lit cell of another column (lit for another tile), clicked
+    or dragged onto, did nothing and said nothing; the page says a tile goes only in its
+    number's column. Deal 1 opens with you: 6 pears and 5 pears go in row 0."""
+    page = table.page
+    table.start("domino", seed=1)
+    table.wait_turn()
+    assert {"6P@r0", "5P@r0"} <= set(table.room().state.legal_moves_text())
+    cell = page.locator('svg.board [data-key="cell-0-5"]')
+    said = "6 pears go only in column 6, the column of its number."
+    page.locator('svg.board [data-key="6P"]').click()
+    cell.click()
+    says(page, said)
+    page.evaluate("document.getElementById('toast').textContent = ''")
+    drag(page, page.locator('svg.board [data-key="6P"]'), cell)
+    says(page, said)
+    assert table.ply() == 0 and len(table.room().moves) == 0
+
+
+def test_a_domino_tile_that_fits_nowhere_dragged_to_a_cell_says_why(table: Any) -> None:
+    """A hand tile with no move, dragged onto a lit cell, said nothing (a click on it says
+    why): it says why it fits nowhere. Deal 5: the bot opens with 1 apple."""
+    page = table.page
+    table.start("domino", seed=5)
+    table.wait_turn()
+    drag(
+        page,
+        page.locator('svg.board [data-key="2C"]'),
+        page.locator('svg.board [data-key="cell-1-1"]'),
+    )
+    says(
+        page,
+        "2 watermelons fit nowhere now: the one empty cell of column 2 next to a tile lies beside"
+        " another fruit (1 apple).",
+    )
+    assert table.ply() == 1
+
+
+def test_a_tappeto_card_dragged_where_it_cannot_go_says_why(table: Any) -> None:
+    """A Tappeto card that cannot go up, dragged onto a foundation, said nothing (a click on
+    it says why); a card that can, dragged onto another suit's foundation, said nothing
+    either. Tappeto deal 3: 6♣ waits for 2♣."""
+    table.start("tappeto", seed=3)
+    page = table.page
+    six = page.locator('svg.board [data-key~="6C"]').first
+    drag(page, six, page.locator('svg.board [data-key="foundation-0"]'))
+    says(page, "6♣ to its foundation: the clubs foundation needs 2♣", "#toast[data-kind=error]")
+    drag(page, six, page.locator('svg.board [data-key="foundation-2"]'))
+    says(page, "6♣ cannot go on the hearts foundation: a card goes on its own suit's foundation.")
+    two = page.locator('svg.board [data-key~="2C"]').first
+    drag(page, two, page.locator('svg.board [data-key="foundation-1"]'))
+    says(page, "2♣ cannot go on the diamonds foundation: a card goes on its own suit's foundation.")
+    assert table.ply() == 0
+
+
+def test_a_toast_stays_as_long_as_it_reads_off_the_board_and_goes_on_a_click(
+    table: Any,
+) -> None:
+    """Every toast went after 3.5 s, a 60-character refusal as fast as 'Thinking…', and it
+    sat at the bottom of the window over the board (Domino's hand). It stays about as long
+    as it takes to read, stays clear of the board at 1280 x 800, and a click puts it away."""
+    page = table.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    table.start("domino", seed=1)
+    table.wait_turn()
+    page.locator('svg.board [data-key="6P"]').click()
+    page.locator('svg.board [data-key="cell-0-5"]').click()
+    says(page, "6 pears go only in column 6, the column of its number.")
+    toast = page.locator("#toast")
+    board = page.locator("svg.board").bounding_box()
+    assert bottom(toast.bounding_box()) <= board["y"], (toast.bounding_box(), board)
+    page.wait_for_timeout(4200)
+    expect(toast).to_have_class(re.compile(r"\bshown\b"))
+    toast.click()
+    expect(toast).not_to_have_class(re.compile(r"\bshown\b"), timeout=1000)
+    page.locator('svg.board [data-key="6P"]').click()  # (no longer in the way)
+    page.locator('svg.board [data-key="cell-0-6"]').click()
+    table.wait_ply(1)

@@ -31,7 +31,10 @@ export class Interaction {
     node.addEventListener('pointerdown', (e) => this.onPointerDown(e));
     node.addEventListener('pointermove', (e) => this.onPointerMove(e));
     node.addEventListener('pointerup', (e) => this.onPointerUp(e));
-    node.addEventListener('pointercancel', () => this.endDrag());
+    node.addEventListener('pointercancel', () => {
+      this.press = null;
+      this.endDrag();
+    });
     node.addEventListener('keydown', (e) => this.onKey(e));
     // A finger on the board scrolls the page (touch-action in the CSS), as a tall table
     // needs on a phone, unless it started on a piece that can be dragged: then it drags.
@@ -170,8 +173,15 @@ export class Interaction {
 
   onPointerDown(event) {
     if (event.button !== 0) return;
-    const key = this.keysOf(event.target).find((k) => this.targetsOf(k).size > 0);
-    if (!key) return;
+    const keys = this.keysOf(event.target);
+    const key = keys.find((k) => this.targetsOf(k).size > 0);
+    if (!key) {
+      // A piece with no move to drag (a Tappeto card that cannot go up): nothing follows the
+      // pointer, and a finger still scrolls the page; dropped onto another piece or place,
+      // the page says why not, as a click on it does (it said nothing).
+      this.press = keys.length ? { keys, x: event.clientX, y: event.clientY } : null;
+      return;
+    }
     const piece = event.target.closest('[data-key]');
     this.drag = { key, piece, x: event.clientX, y: event.clientY, ghost: null };
   }
@@ -200,6 +210,19 @@ export class Interaction {
   }
 
   onPointerUp(event) {
+    const press = this.press;
+    this.press = null;
+    if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) >= DRAG_PX) {
+      const under = this.keysOf(document.elementFromPoint(event.clientX, event.clientY));
+      if (under.length && !under.includes(press.keys[0])) {
+        // The click that follows lands on what both have in common: not a click on either.
+        this.suppressClick = true;
+        setTimeout(() => { this.suppressClick = false; }, 0);
+        this.clear();
+        this.explain?.(under, press.keys[0]);
+        return;
+      }
+    }
     const drag = this.drag;
     if (!drag?.ghost) {
       this.drag = null;

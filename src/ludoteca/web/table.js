@@ -172,7 +172,7 @@ export async function showTable(main, connection, room, link) {
 
   const render = async (next) => {
     // The game has just ended: an old refusal or hint no longer applies, and it covered
-    // the end panel for its 3.5 s.
+    // the end panel for its few seconds.
     if (next.outcome && view && !view.outcome) clearToast();
     view = next;
     const loaded = await gameModule(next.game);

@@ -36,17 +36,25 @@ export const capitalise = (text) => text[0].toUpperCase() + text.slice(1);
  * module's ending for one it has no words of its own for. */
 export const endedAs = (termination) => capitalise(termination.replaceAll('_', ' '));
 
+/** How long a toast stays: as long as it takes to read (about 15 characters a second,
+ * after a second to look up), never under 4 s nor over 20 s. A 110-character refusal went
+ * after 3.5 s, as "Thinking…" did, before it could be read. */
+export const toastTime = (text) => Math.min(20000, Math.max(4000, 1000 + 66 * text.length));
+
 export function toast(message, kind = 'info') {
   const node = document.getElementById('toast');
   node.textContent = message;
   node.dataset.kind = kind;
   node.classList.add('shown');
+  node.title = 'Click to close';
+  // A click (or a tap) puts it away at once.
+  node.onclick = () => clearToast();
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => node.classList.remove('shown'), 3500);
+  toast.timer = setTimeout(() => node.classList.remove('shown'), toastTime(message));
 }
 
 /** Put the toast away at once (the game ended: an old refusal or hint no longer applies,
- * and it covered the end panel for its 3.5 s). */
+ * and it covered the end panel; or a click on it). */
 export function clearToast() {
   clearTimeout(toast.timer);
   document.getElementById('toast').classList.remove('shown');

@@ -11,7 +11,8 @@ import { endedAs } from '../ui.js';
 const PAD = 12;
 const STEP = CARD_W + 12;
 const FAN = 24;
-const WASTE_FAN = 16;
+// Wide enough for a 10's index: at 16 a fanned 10♦ showed "1♦", as if a one-rank card.
+const WASTE_FAN = 30;
 const SUIT_WORDS = ['clubs', 'diamonds', 'hearts', 'spades'];
 const SUITS = 'CDHS';
 const colX = (i) => PAD + i * STEP;

@@ -18,6 +18,7 @@ const PER_ROW = 6;
 const GUTTER = 22;
 // Not `r5c3`: a key must not look like a tile (5C), even to a leak check.
 const cellKey = (row, col) => `cell-${row}-${col}`;
+const TILE_CODE = /^[1-6][MPCUFB]$/;
 
 
 function placements(view) {
@@ -141,12 +142,31 @@ export default {
 
   // A hand tile with no move: the rules' reason, which the observation carries for the
   // player to move ("6B fits nowhere now: …", or the drawn tile must be placed first), in
-  // the page's words (6 bananas fit nowhere now: …).
-  stuck(keys, obs) {
-    const tile = keys.find((k) => obs.unplaceable?.[k]);
-    if (!tile) return null;
-    const why = this.words(obs.unplaceable[tile]);
-    return `${why[0].toUpperCase()}${why.slice(1)}.`;
+  // the page's words (6 bananas fit nowhere now: …). A chosen tile clicked (or dragged)
+  // onto a lit cell of another column: a tile goes only in its number's column, which the
+  // move's notation (6P@r2) cannot name otherwise; the page says so ("6 pears go only in
+  // column 6"), as Gaps says where a card goes.
+  stuck(keys, obs, view, chosen) {
+    const tile = [...keys, chosen].find((k) => k && obs.unplaceable?.[k]);
+    if (tile) {
+      const why = this.words(obs.unplaceable[tile]);
+      return `${why[0].toUpperCase()}${why.slice(1)}.`;
+    }
+    const cell = keys.find((k) => /^cell--?\d+-[1-6]$/.test(k));
+    if (!chosen || !cell || !TILE_CODE.test(chosen)) return null;
+    const col = cell.split('-').at(-1);
+    if (col === chosen[0]) return null;
+    const go = chosen[0] === '1' ? 'goes' : 'go';
+    return `${tileName(chosen)} ${go} only in column ${chosen[0]}, the column of its number.`;
+  },
+
+  // A chosen tile onto a lit cell of its own column that it may not take (another tile of
+  // that number may): the move tried, for the rules to say why not (beside another fruit…).
+  attempt(chosen, keys) {
+    const cell = keys.find((k) => /^cell--?\d+-[1-6]$/.test(k));
+    if (!chosen || !cell || !TILE_CODE.test(chosen)) return null;
+    const [, row, col] = cell.match(/^cell-(-?\d+)-([1-6])$/);
+    return col === chosen[0] ? `${chosen}@r${row}` : null;
   },
 
   // The rules' texts in the page's words: tiles as the page names them, cells (c4r0) as

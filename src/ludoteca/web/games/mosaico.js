@@ -50,16 +50,20 @@ export default {
     board.text(pile.x + TILE / 2, PAD + TILE + 16, `to draw ${obs.draw_count}`, { anchor: 'middle', size: 12 });
     const current = { x: PAD + TILE + 30, y: PAD };
     const aside = { x: PAD + 2 * (TILE + 30), y: PAD };
-    if (obs.aside.length === 0) {
+    // The tile to place taken back from the set-aside pile is still its top in the
+    // observation: shown once, as the tile to place, the pile shows what lies under it.
+    const back = obs.current && obs.current_from !== 'draw' && obs.aside[0] === obs.current;
+    const under = back ? obs.aside.slice(1) : obs.aside;
+    if (under.length === 0) {
       board.slot(aside.x, aside.y, TILE, TILE, { key: 'aside', label: 'set-aside pile', caption: 'aside' });
     }
-    obs.aside.slice(0, 3).reverse().forEach((code, i, shown) => {
+    under.slice(0, 3).reverse().forEach((code, i, shown) => {
       const topTile = i === shown.length - 1;
       board.tile(aside.x + (shown.length - 1 - i) * 3, aside.y - (shown.length - 1 - i) * 3, code, {
         key: topTile ? 'aside' : null, label: `set-aside pile, top ${tileName(code)}`,
       });
     });
-    board.text(aside.x + TILE / 2, PAD + TILE + 16, `aside ${obs.aside.length}`, { anchor: 'middle', size: 12 });
+    board.text(aside.x + TILE / 2, PAD + TILE + 16, `aside ${under.length}`, { anchor: 'middle', size: 12 });
     if (obs.current && obs.current_from === 'draw') {
       board.tile(current.x, current.y, obs.current, { enter: pile, label: `${tileName(obs.current)}, to place` });
     } else if (obs.current) {
@@ -126,7 +130,8 @@ export default {
     if (view.legal_moves.every((m) => m.endsWith('@aside'))) {
       return tilesNamed(`${obs.current} fits nowhere: set the tile aside (click the set-aside pile).`);
     }
-    return `Place ${tileName(obs.current)}: click a lit cell.`;
+    const from = obs.current_from === 'draw' ? '' : ', from the set-aside pile';
+    return `Place ${tileName(obs.current)}${from}: click a lit cell.`;
   },
 
   // How the game ended, in a sentence with its figures: the end panel listed them ("stuck ·

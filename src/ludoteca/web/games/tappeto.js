@@ -55,8 +55,26 @@ export default {
     return `${cardShown(move)} to its foundation`;
   },
 
-  // A carpet card that cannot go up: the move tried, for the rules to say why not.
+  // A card dragged onto another suit's foundation (or onto anything but a foundation): a
+  // card goes up only on its own suit's, which its move (7S) names alone.
+  stuck(keys, obs, view, chosen) {
+    if (!chosen || !/^[A2-9TJQK][CDHS]$/.test(chosen)) return null;
+    const own = SUITS.indexOf(chosen[1]);
+    const foundation = keys.find((k) => /^foundation-[0-3]$/.test(k));
+    if (foundation && Number(foundation.slice(-1)) !== own) {
+      return `${cardShown(chosen)} cannot go on the ${SUIT_WORDS[Number(foundation.slice(-1))]}`
+        + " foundation: a card goes on its own suit's foundation.";
+    }
+    if (!foundation && view.legal_moves.includes(chosen)) {
+      return `${cardShown(chosen)} goes only on the ${SUIT_WORDS[own]} foundation.`;
+    }
+    return null;
+  },
+
+  // A carpet card that cannot go up, clicked or dragged: the move tried, for the rules to
+  // say why not.
   attempt(chosen, keys) {
+    if (chosen && /^[A2-9TJQK][CDHS]$/.test(chosen)) return chosen;
     return keys.find((k) => /^[A2-9TJQK][CDHS]$/.test(k)) ?? null;
   },
 
