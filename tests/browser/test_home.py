@@ -44,3 +44,19 @@ def test_a_browser_that_played_as_player_keeps_that_name(
     table.page.wait_for_selector(".game")
     assert stored_name(table) == "player"
     assert table.page.locator(".stats h2").inner_text() == "Statistics for player"
+
+
+def test_a_rename_keeps_the_games_this_browser_holds(table: Any) -> None:
+    """Renaming the player hid the whole list of games in progress, though this browser
+    held their seats: they are listed still, each saying the name it counts for."""
+    table.start("tappeto", seed=1)
+    before = stored_name(table)
+    table.home()
+    table.name_player("Alice")
+    entry = table.page.locator(".resume li")
+    assert entry.count() == 1
+    assert entry.inner_text().split("\n")[0].endswith(f" · counts for {before}")
+    table.start("acme", seed=1)
+    table.home()
+    entries = table.page.locator(".resume li span:first-child").all_inner_texts()
+    assert [("Acme" in e, "counts for" in e) for e in entries] == [(True, False), (False, True)]

@@ -969,3 +969,18 @@ def test_the_rules_dialog_leaves_out_what_is_for_the_terminal(client: TestClient
     gaps = " ".join(client.get("/api/rules/gaps").json()["html"].split())
     assert "column 0" not in gaps and "IllegalMoveError" not in gaps and "Outcome" not in gaps
     assert "A gap in the first column takes any 2" in gaps
+
+
+def test_the_games_in_progress_are_listed_by_name_and_by_the_rooms_asked(
+    client: TestClient, player: Any
+) -> None:
+    """A browser renamed still lists the tables it holds seats at (their rooms, asked by
+    id), beside its new name's; another name's others are not listed."""
+    _, mine = player.start("tappeto", seed=long_tappeto_seed(), player="old")
+    _, theirs = player.start("tappeto", seed=long_tappeto_seed(), player="other")
+    _, new = player.start("acme", seed=1, player="new")
+    asked = client.get(f"/api/rooms?player=new&room={mine['room']}&room=nope").json()["rooms"]
+    assert sorted(r["room"] for r in asked) == sorted([mine["room"], new["room"]])
+    assert {r["room"]: r["player"] for r in asked}[mine["room"]] == "old"
+    only = client.get(f"/api/rooms?room={theirs['room']}").json()["rooms"]
+    assert [r["room"] for r in only] == [theirs["room"]]

@@ -315,17 +315,27 @@ class WebStore:
             invites={i["seat"]: i["code"] for i in invites},
         )
 
-    def games_in_progress(self, player: str | None = None) -> list[dict[str, Any]]:
-        """Unfinished games, latest first, without their seat tokens."""
+    def games_in_progress(
+        self, player: str | None = None, rooms: Sequence[str] = ()
+    ) -> list[dict[str, Any]]:
+        """Unfinished games, latest first, without their seat tokens: ``player``'s and those
+        of ``rooms`` (a browser's own, whatever name they were started under); every one
+        when neither is given."""
         query = (
             "SELECT g.id, g.game, g.variant, g.params, g.seed, g.seats, g.player, g.updated,"
             " (SELECT COUNT(*) FROM web_moves m WHERE m.game_id = g.id) AS plies"
             " FROM web_games g WHERE g.status = 'playing'"
         )
-        args: tuple[str, ...] = ()
+        wanted: list[str] = []
+        args: list[str] = []
         if player is not None:
-            query += " AND g.player = ?"
-            args = (player,)
+            wanted.append("g.player = ?")
+            args.append(player)
+        if rooms:
+            wanted.append(f"g.id IN ({', '.join('?' * len(rooms))})")
+            args.extend(rooms)
+        if wanted:
+            query += f" AND ({' OR '.join(wanted)})"
         rows = self.conn.execute(query + " ORDER BY g.updated DESC LIMIT 50", args).fetchall()
         return [
             {

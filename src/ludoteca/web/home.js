@@ -3,7 +3,8 @@
 
 import { drawCard, drawTile, svg } from './art.js';
 import {
-  abandon, forgetSeats, playerName, saveSeats, savedSeat, setPlayerName, wasForgotten,
+  abandon, forgetSeats, heldRooms, playerName, saveSeats, savedSeat, setPlayerName,
+  wasForgotten,
 } from './net.js';
 import {
   capitalise, showRules, toast, variantWords,
@@ -29,10 +30,13 @@ export async function showHome(main, connection) {
   document.title = 'ludoteca';
   main.innerHTML = '<p class="loading">Loading the games…</p>';
   const player = playerName();
+  // The games in progress: this name's, and every table this browser holds a seat at, under
+  // whatever name it was started (a rename hid them all, though this browser held them).
+  const held = heldRooms().slice(-200).map((room) => `&room=${encodeURIComponent(room)}`);
   const [games, stats, rooms] = await Promise.all([
     fetch('/api/games').then((r) => r.json()),
     fetch(`/api/stats?player=${encodeURIComponent(player)}`).then((r) => r.json()),
-    fetch(`/api/rooms?player=${encodeURIComponent(player)}`).then((r) => r.json()),
+    fetch(`/api/rooms?player=${encodeURIComponent(player)}${held.join('')}`).then((r) => r.json()),
   ]);
   const titles = Object.fromEntries(games.games.map((g) => [g.name, g.title]));
   main.innerHTML = html`
@@ -54,7 +58,7 @@ export async function showHome(main, connection) {
   });
   const grid = main.querySelector('.games');
   for (const game of games.games) grid.appendChild(gameCard(game, stats.stats, connection));
-  showResume(main.querySelector('.resume'), rooms.rooms, titles);
+  showResume(main.querySelector('.resume'), rooms.rooms, titles, player);
   showStats(main.querySelector('.stats-body'), stats.stats, games.games);
 
   const stop = connection.listen((event) => {
@@ -261,7 +265,7 @@ function statLine(s) {
   return `Played ${s.played} · won ${s.won} · best score ${s.best_score} · ${streak}${redeals}`;
 }
 
-function showResume(section, rooms, titles) {
+function showResume(section, rooms, titles, player) {
   const list = section.querySelector('ul');
   // Games this browser holds no seat at can be neither resumed nor forgotten here: one line
   // says how many there are, instead of a growing list of entries to do nothing with.
@@ -276,8 +280,12 @@ function showResume(section, rooms, titles) {
     const changed = Object.entries(room.params ?? {}).map(([k, v]) => `${k}=${v}`).join(',');
     const variant = variantWords(changed ? `${room.variant}[${changed}]` : room.variant);
     const moves = `${room.plies} move${room.plies === 1 ? '' : 's'}`;
+    // A game started under another name (before a rename) counts for that name: said so,
+    // where this browser holds the seat whose results count (the first person's).
+    const counted = savedSeat(room.room).seat === room.seats.indexOf('human');
+    const counts = counted && room.player !== player ? ` · counts for ${room.player}` : '';
     item.innerHTML = html`<span><strong>${titles[room.game] ?? room.game}</strong> · ${variant}${deal}${company(room.seats)}
-      · ${moves} · ${when}</span>`;
+      · ${moves} · ${when}${counts}</span>`;
     const link = document.createElement('a');
     link.href = `#/room/${room.room}`;
     link.className = 'button';

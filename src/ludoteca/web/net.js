@@ -83,6 +83,11 @@ export function abandon(room) {
   });
 }
 
+/** The rooms this browser holds a seat at, the latest kept last. */
+export function heldRooms() {
+  return Object.keys(readSeats());
+}
+
 /** Seat tokens of the games started in this browser, by room. */
 export function savedSeat(room) {
   return readSeats()[room] ?? null;
