@@ -60,3 +60,22 @@ def test_a_rename_keeps_the_games_this_browser_holds(table: Any) -> None:
     table.home()
     entries = table.page.locator(".resume li span:first-child").all_inner_texts()
     assert [("Acme" in e, "counts for" in e) for e in entries] == [(True, False), (False, True)]
+
+
+def test_a_deal_with_no_move_says_so_and_is_counted(table: Any) -> None:
+    """Tappeto deal 931454 has no move: its end panel said only "Not this time", and the
+    game stayed in progress at 0 moves, never counted. The panel says the deal has no move
+    (and offers no replay of it); home counts it and lists nothing in progress."""
+    table.home()
+    table.name_player("dead deal")
+    table.start("tappeto", seed=931454)
+    card = table.page.locator(".end-card")
+    assert card.locator(".termination").inner_text().startswith("This deal has no move. ")
+    assert card.locator("[data-end=restart]").is_hidden()
+    table.home()
+    assert table.page.locator(".resume").is_hidden()
+    assert (
+        table.page.locator(".game[data-game=tappeto] .mystats")
+        .inner_text()
+        .startswith("Played 1 · won 0")
+    )

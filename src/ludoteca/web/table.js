@@ -461,6 +461,10 @@ function showEnd(panel, under, view, connection, module) {
     ?? endingLine(outcome.termination.replaceAll('_', ' '), outcome);
   const won = outcome.winners.includes(view.seat);
   const solitaire = view.seats.length === 1;
+  // Over as dealt (about one Tappeto deal in ten has no move): said so, where "Not this
+  // time" read as if a move had lost it; the same deal again would be over again.
+  const asDealt = view.ply === 0;
+  const told = asDealt && !won ? `This deal has no move. ${ending}` : ending;
   const heading = won ? (solitaire ? 'You won!' : outcome.winners.length > 1 ? 'You share the win!' : 'You won!')
     : solitaire ? 'Not this time' : winnersWon(view, outcome.winners);
   // The figures a score comes from, and a line that explains it, where the game's table
@@ -475,12 +479,12 @@ function showEnd(panel, under, view, connection, module) {
   const note = scores.note ? `<p class="score-note">${esc(scores.note)}</p>` : '';
   panel.innerHTML = `<div class="end-card" role="dialog" aria-label="end of the game">
       <h2>${heading}</h2>
-      <p class="termination">${esc(ending)}</p>
+      <p class="termination">${esc(told)}</p>
       <table class="scores"><thead><tr><th>${solitaire ? '' : 'Player'}</th>${heads}<th>Score</th></tr></thead>
       <tbody>${rows}</tbody></table>${note}
       <div class="end-buttons">
         <button type="button" class="primary" data-end="new">New deal</button>
-        <button type="button" data-end="restart" ${view.can_again ? '' : 'hidden'}>Play this deal again</button>
+        <button type="button" data-end="restart" ${view.can_again && !asDealt ? '' : 'hidden'}>Play this deal again</button>
         <button type="button" data-end="undo" ${view.can_undo ? '' : 'hidden'}>Undo last move</button>
         <button type="button" data-end="look">Look at the table</button>
       </div></div>`;
