@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from ludoteca.store.web import SavedGame
+
 pytestmark = pytest.mark.browser
 
 
@@ -79,3 +81,40 @@ def test_a_deal_with_no_move_says_so_and_is_counted(table: Any) -> None:
         .inner_text()
         .startswith("Played 1 · won 0")
     )
+
+
+def finished(store: Any, room: str, game: str, key: str, won: bool) -> None:
+    """A game of ``game`` stored as finished by "sorter", its variant key ``key``."""
+    store.create_game(
+        SavedGame(
+            id=room, game=game, variant=key.split("[")[0], params={}, seed=1, seats=["human"],
+            tokens=["t"], player="sorter", status="playing", moves=[],
+        )
+    )  # fmt: skip
+    store.record_result(room, key, won, 1.0)
+
+
+def test_a_variant_played_with_options_is_on_its_card_and_rows_go_by_game(
+    table: Any, live: Any
+) -> None:
+    """Gaps finished with options (suits 2, ranks 4) left its card at "Not played yet."
+    (its record is stored as gaps[ranks=4,suits=2], and the card matched the variant's
+    name exactly); and the statistics listed rows in order of first play (Gaps under
+    Domino): they go by game, as the cards do, the variant as declared first."""
+    store = live.app.state.rooms.store
+    finished(store, "sort1", "domino", "domino", False)
+    finished(store, "sort2", "gaps", "gaps[ranks=4,suits=2]", True)
+    finished(store, "sort3", "tappeto", "tappeto", False)
+    finished(store, "sort4", "gaps", "gaps", False)
+    table.home()
+    table.name_player("sorter")
+    gaps = table.page.locator(".game[data-game=gaps] .mystats").inner_text()
+    assert gaps.startswith("Played 1 · won 0")
+    heads = table.page.locator(".stat-table .game-line th").all_inner_texts()
+    order = [" ".join(head.split()) for head in heads]
+    assert order == ["Gaps gaps", "Gaps gaps (ranks 4, suits 2)", "Tappeto tappeto",
+                     "Domino della Frutta domino"]  # fmt: skip
+    finished(store, "sort5", "acme", "acme[redeals=1]", True)
+    table.home()
+    acme = table.page.locator(".game[data-game=acme] .mystats").inner_text()
+    assert acme.startswith("Acme (redeals 1): Played 1 · won 1")

@@ -117,8 +117,7 @@ function gameCard(game, stats, connection) {
     const variant = game.variants.find((v) => v.name === select.value);
     card.querySelector('.vdesc').textContent = variant.description;
     showParams(card.querySelector('.params'), variant.params, game);
-    const mine = stats.find((s) => s.game === game.name && s.variant === variant.name);
-    card.querySelector('.mystats').textContent = mine ? statLine(mine) : 'Not played yet.';
+    card.querySelector('.mystats').textContent = cardRecord(stats, game, variant.name);
   };
   select.addEventListener('change', refresh);
   refresh();
@@ -258,6 +257,21 @@ function seatEditor(fieldset, game) {
   fit();
 }
 
+/** The card's line for a variant: its record as declared, else (played only with changed
+ * options, stored as "gaps[ranks=4,suits=2]", which an exact match missed: "Not played
+ * yet.") the first such record, named. */
+function cardRecord(stats, game, variant) {
+  const played = stats.filter((s) => s.game === game.name && baseVariant(s.variant) === variant);
+  const exact = played.find((s) => s.variant === variant);
+  if (exact) return statLine(exact);
+  if (played.length === 0) return 'Not played yet.';
+  const more = played.length > 1 ? ` (and ${played.length - 1} more, below)` : '';
+  return `${capitalise(variantWords(played[0].variant))}: ${statLine(played[0])}${more}`;
+}
+
+/** A stored variant key's variant: "gaps" for "gaps[ranks=4]". */
+const baseVariant = (key) => key.split('[')[0];
+
 function statLine(s) {
   const streak = s.streak > 0 ? `${s.streak} won in a row` : `${-s.streak} lost in a row`;
   // Addiction's completion statistics name the redeals used too (the table below did).
@@ -368,7 +382,22 @@ function showStats(node, stats, games) {
   // columns hidden (style.css): under the game's name in its narrow column, "gaps (ranks 5)"
   // took three lines. One tbody an entry, headed by that line (a row group's header).
   const figures = redeals ? 6 : 5;
-  const rows = stats.map((s) => {
+  // By game, in the order of the game cards, and by variant as each card lists them (the
+  // default options first): in order of first play, Gaps sat under Domino.
+  const gameOrder = (s) => {
+    const at = games.findIndex((g) => g.name === s.game);
+    return at < 0 ? games.length : at;
+  };
+  const variantOrder = (s) => {
+    const names = games.find((g) => g.name === s.game)?.variants.map((v) => v.name) ?? [];
+    const at = names.indexOf(baseVariant(s.variant));
+    return at < 0 ? names.length : at;
+  };
+  const sorted = [...stats].sort((a, b) => gameOrder(a) - gameOrder(b)
+    || variantOrder(a) - variantOrder(b)
+    || (a.variant.includes('[') - b.variant.includes('['))
+    || a.variant.localeCompare(b.variant));
+  const rows = sorted.map((s) => {
     const title = titles[s.game] ?? s.game;
     const variant = variantWords(s.variant); // (the stored key stays gaps[ranks=5])
     const used = redealing.has(s.game) ? s.redeals_used : '';
