@@ -118,3 +118,24 @@ def test_a_variant_played_with_options_is_on_its_card_and_rows_go_by_game(
     table.home()
     acme = table.page.locator(".game[data-game=acme] .mystats").inner_text()
     assert acme.startswith("Acme (redeals 1): Played 1 · won 1")
+
+
+def test_a_link_to_a_table_says_whether_the_game_exists(table: Any) -> None:
+    """A link to a room this browser holds no seat at said "This browser holds no seat at
+    that table." whether or not the game exists: an unknown one says it does not exist."""
+    page = table.page
+    page.goto(table.live.url + "#/room/nosuchgame")
+    notice = page.locator(".notice .refused")
+    notice.wait_for()
+    assert notice.inner_text() == (
+        "This game does not exist, or no longer exists: there is no game 'nosuchgame' on this"
+        " server."
+    )
+    table.start("tappeto", seed=1)
+    room = table.room_id
+    page.evaluate("localStorage.removeItem('ludoteca.seats')")
+    page.goto(table.live.url + "#/")
+    page.wait_for_selector(".game")
+    page.goto(table.live.url + f"#/room/{room}")
+    page.wait_for_selector(".notice .refused")
+    assert notice.inner_text().startswith("This browser holds no seat at that table: ")

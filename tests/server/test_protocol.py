@@ -1008,3 +1008,17 @@ def test_a_game_over_at_the_deal_is_counted_and_not_in_progress(
     assert client.get("/api/rooms?player=dealt").json()["rooms"] == []
     stats = client.get("/api/stats?player=dealt").json()["stats"]
     assert sum(s["played"] for s in stats) == 2
+
+
+def test_an_unknown_game_is_said_not_to_exist(client: TestClient, player: Any) -> None:
+    """An unknown room answered "no game 'nothing'"; it says the game does not exist, and
+    the page may ask whether a room exists (and nothing else about it)."""
+    refused = player.ask("join", room="nothing", seat=0, token="x")
+    assert refused["code"] == "unknown-room"
+    assert refused["message"] == (
+        "there is no game 'nothing' on this server: it does not exist, or no longer exists"
+    )
+    assert client.get("/api/rooms/nothing").json() == {"room": "nothing", "exists": False}
+    _, state = player.start("tappeto", seed=long_tappeto_seed())
+    found = client.get(f"/api/rooms/{state['room']}").json()
+    assert found == {"room": state["room"], "exists": True}

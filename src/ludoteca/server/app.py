@@ -83,6 +83,13 @@ def create_app(
             found["seed"] = None if secret else deal_number(found["seed"])
         return {"rooms": rooms}
 
+    @app.get("/api/rooms/{room}")
+    def room_exists(room: str) -> dict[str, Any]:
+        """Whether a game exists (nothing else about it): a link to a table this browser
+        holds no seat at says which of the two it is. (Not a 404: the page's console
+        counts one as an error.)"""
+        return {"room": room, "exists": store.has_game(room)}
+
     @app.get("/api/rules/{game}")
     def rules(game: str) -> dict[str, Any]:
         try:

@@ -330,7 +330,11 @@ class Rooms:
         if room is None:
             saved = self.store.load_game(room_id)
             if saved is None:
-                raise ProtocolError("unknown-room", f"no game '{room_id}'")
+                raise ProtocolError(
+                    "unknown-room",
+                    f"there is no game '{room_id}' on this server: it does not exist, or no"
+                    " longer exists",
+                )
             try:
                 room = Room(saved, self.store, self.config)
             except LudotecaError as err:  # a game or bot that this server no longer knows

@@ -296,6 +296,10 @@ class WebStore:
             (time.time(), status, game_id),
         )
 
+    def has_game(self, game_id: str) -> bool:
+        row = self.conn.execute("SELECT 1 FROM web_games WHERE id = ?", (game_id,)).fetchone()
+        return row is not None
+
     def load_game(self, game_id: str) -> SavedGame | None:
         row = self.conn.execute("SELECT * FROM web_games WHERE id = ?", (game_id,)).fetchone()
         if row is None:

@@ -39,8 +39,14 @@ export async function showTable(main, connection, room, link) {
   // once, a wrong token replaced the seat that worked here, and no link opened it again.
   let seat = seatToOpen(room, link);
   if (!seat) {
-    main.innerHTML = `<section class="notice"><p>This browser holds no seat at that table.</p>
+    // A game that does not exist (a mistyped or old link) says so in plain words, where it
+    // said only that this browser holds no seat there.
+    const found = await fetch(`/api/rooms/${encodeURIComponent(room)}`).then((r) => r.json()).then((r) => r.exists !== false, () => true);
+    main.innerHTML = `<section class="notice"><p class="refused"></p>
       <p><a class="button" href="#/">Back to the games</a></p></section>`;
+    main.querySelector('.refused').textContent = found
+      ? 'This browser holds no seat at that table: open it from the browser that played it, or from the link you were sent.'
+      : `This game does not exist, or no longer exists: there is no game '${room}' on this server.`;
     return () => {};
   }
   main.innerHTML = `
@@ -253,8 +259,12 @@ export async function showTable(main, connection, room, link) {
         // A refused invitation says all by itself ("This seat's invitation was used
         // already: …"), where "This game cannot be opened: this seat's …" read as two.
         const claim = seat.invite !== undefined && event.code === 'forbidden';
+        // A game that does not exist says so first, in plain words.
         main.querySelector('.refused').textContent = claim
-          ? `${capitalise(event.message)}.` : `This game cannot be opened: ${event.message}.`;
+          ? `${capitalise(event.message)}.`
+          : event.code === 'unknown-room'
+            ? `This game does not exist, or no longer exists: there is no game '${room}' on this server.`
+            : `This game cannot be opened: ${event.message}.`;
         return;
       }
       toast(event.code === 'illegal' ? refusal(event.message, sent, module, view) : event.message, 'error');
