@@ -1244,7 +1244,10 @@ def test_a_link_to_a_game_the_server_does_not_have_says_so(table: Any) -> None:
     page.goto(table.live.url + "#/room/nosuchgame/1/token")
     notice = page.locator(".notice .refused")
     notice.wait_for()
-    assert notice.inner_text() == "This game cannot be opened: no game 'nosuchgame'."
+    assert notice.inner_text() == (
+        "This game does not exist, or no longer exists: there is no game 'nosuchgame' on this"
+        " server."
+    )
     assert page.locator("svg.board").count() == 0
     page.get_by_role("link", name="Back to the games").click()
     page.wait_for_selector(".game")

@@ -748,10 +748,11 @@ def test_the_deal_number_of_a_hidden_multiplayer_game_is_never_sent(
     """The seed would let a player rebuild every hidden hand: views and lists leave it out."""
     _, state = player.start("domino", seats=["human", "random"], seed=77)
     assert state["seed"] is None
-    _, solitaire = player.start("tappeto", seed=78)
-    assert solitaire["seed"] == 78
+    seed = long_tappeto_seed()  # (deal 78 has no move: it is not in progress)
+    _, solitaire = player.start("tappeto", seed=seed)
+    assert solitaire["seed"] == seed
     seeds = {r["game"]: r["seed"] for r in client.get("/api/rooms").json()["rooms"]}
-    assert seeds == {"domino": None, "tappeto": 78}
+    assert seeds == {"domino": None, "tappeto": seed}
 
 
 def test_an_abandoned_game_leaves_the_games_in_progress(client: TestClient, player: Any) -> None:
@@ -969,3 +970,55 @@ def test_the_rules_dialog_leaves_out_what_is_for_the_terminal(client: TestClient
     gaps = " ".join(client.get("/api/rules/gaps").json()["html"].split())
     assert "column 0" not in gaps and "IllegalMoveError" not in gaps and "Outcome" not in gaps
     assert "A gap in the first column takes any 2" in gaps
+
+
+def test_the_games_in_progress_are_listed_by_name_and_by_the_rooms_asked(
+    client: TestClient, player: Any
+) -> None:
+    """A browser renamed still lists the tables it holds seats at (their rooms, asked by
+    id), beside its new name's; another name's others are not listed."""
+    _, mine = player.start("tappeto", seed=long_tappeto_seed(), player="old")
+    _, theirs = player.start("tappeto", seed=long_tappeto_seed(), player="other")
+    _, new = player.start("acme", seed=1, player="new")
+    asked = client.get(f"/api/rooms?player=new&room={mine['room']}&room=nope").json()["rooms"]
+    assert sorted(r["room"] for r in asked) == sorted([mine["room"], new["room"]])
+    assert {r["room"]: r["player"] for r in asked}[mine["room"]] == "old"
+    only = client.get(f"/api/rooms?room={theirs['room']}").json()["rooms"]
+    assert [r["room"] for r in only] == [theirs["room"]]
+
+
+def test_a_game_over_at_the_deal_is_counted_and_not_in_progress(
+    client: TestClient, player: Any
+) -> None:
+    """A deal with no move (Tappeto deal 931454) or won at move 0 (Gaps, one suit of three
+    ranks, deal 1) showed its end, but its result was only stored with a move: it stayed
+    "in progress · 0 moves" forever and was never counted. It is stored as it starts, once;
+    restarted, it is not in progress again."""
+    _, lost = player.start("tappeto", seed=931454, player="dealt")
+    assert lost["outcome"] is not None and lost["legal_moves"] == []
+    _, won = player.start("gaps", seed=1, params={"suits": 1, "ranks": 3}, player="dealt")
+    assert won["outcome"]["winners"] == [0]
+    assert client.get("/api/rooms?player=dealt").json()["rooms"] == []
+    stats = client.get("/api/stats?player=dealt").json()["stats"]
+    assert sorted((s["game"], s["played"], s["won"]) for s in stats) == [
+        ("gaps", 1, 1),
+        ("tappeto", 1, 0),
+    ]
+    assert player.ask("restart")["type"] == "state"
+    assert client.get("/api/rooms?player=dealt").json()["rooms"] == []
+    stats = client.get("/api/stats?player=dealt").json()["stats"]
+    assert sum(s["played"] for s in stats) == 2
+
+
+def test_an_unknown_game_is_said_not_to_exist(client: TestClient, player: Any) -> None:
+    """An unknown room answered "no game 'nothing'"; it says the game does not exist, and
+    the page may ask whether a room exists (and nothing else about it)."""
+    refused = player.ask("join", room="nothing", seat=0, token="x")
+    assert refused["code"] == "unknown-room"
+    assert refused["message"] == (
+        "there is no game 'nothing' on this server: it does not exist, or no longer exists"
+    )
+    assert client.get("/api/rooms/nothing").json() == {"room": "nothing", "exists": False}
+    _, state = player.start("tappeto", seed=long_tappeto_seed())
+    found = client.get(f"/api/rooms/{state['room']}").json()
+    assert found == {"room": state["room"], "exists": True}

@@ -8,9 +8,9 @@ import json
 import logging
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, WebSocket
+from fastapi import FastAPI, HTTPException, Query, WebSocket
 from fastapi import Request as HttpRequest
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -35,6 +35,7 @@ from ludoteca.store.db import default_path
 from ludoteca.store.web import WebStore
 
 MAX_MESSAGE = 16_384
+MAX_ROOMS_ASKED = 200
 log = logging.getLogger(__name__)
 
 
@@ -71,12 +72,23 @@ def create_app(
         return {"player": player, "stats": [s.as_json() for s in store.stats(player)]}
 
     @app.get("/api/rooms")
-    async def in_progress(player: str | None = None) -> dict[str, Any]:
-        rooms = store.games_in_progress(player)
-        for room in rooms:
-            secret = _seed_is_secret(room["game"])
-            room["seed"] = None if secret else deal_number(room["seed"])
+    async def in_progress(
+        player: str | None = None, room: Annotated[list[str] | None, Query()] = None
+    ) -> dict[str, Any]:
+        # ``room``: the tables a browser holds seats at, listed whatever name they were
+        # started under (a rename hid them all). At most the latest 200 of them.
+        rooms = store.games_in_progress(player, (room or [])[-MAX_ROOMS_ASKED:])
+        for found in rooms:
+            secret = _seed_is_secret(found["game"])
+            found["seed"] = None if secret else deal_number(found["seed"])
         return {"rooms": rooms}
+
+    @app.get("/api/rooms/{room}")
+    def room_exists(room: str) -> dict[str, Any]:
+        """Whether a game exists (nothing else about it): a link to a table this browser
+        holds no seat at says which of the two it is. (Not a 404: the page's console
+        counts one as an error.)"""
+        return {"room": room, "exists": store.has_game(room)}
 
     @app.get("/api/rules/{game}")
     def rules(game: str) -> dict[str, Any]:

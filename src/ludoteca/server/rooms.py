@@ -222,8 +222,9 @@ class Room:
 
     def restart(self, seat: int) -> None:
         self._only_bots_besides(seat, "restart")
-        self.store.truncate_moves(self.id, 0)
-        self.state = self._replay([])
+        fresh = self._replay([])
+        self.store.truncate_moves(self.id, 0, over=fresh.is_over)
+        self.state = fresh
         self.moves.clear()
         self.redo_stack.clear()
         self.hidden_before_last = None
@@ -329,7 +330,11 @@ class Rooms:
         if room is None:
             saved = self.store.load_game(room_id)
             if saved is None:
-                raise ProtocolError("unknown-room", f"no game '{room_id}'")
+                raise ProtocolError(
+                    "unknown-room",
+                    f"there is no game '{room_id}' on this server: it does not exist, or no"
+                    " longer exists",
+                )
             try:
                 room = Room(saved, self.store, self.config)
             except LudotecaError as err:  # a game or bot that this server no longer knows
@@ -436,8 +441,11 @@ class Rooms:
                 if kind == HUMAN and s != creator
             },
         )
-        self.store.create_game(saved)
         room = Room(saved, self.store, self.config)
+        # A deal over before any move (a Tappeto deal with no move, a tiny Gaps board won
+        # at move 0) is stored with its result: it has no move to store it with, and stayed
+        # "in progress" forever, never counted.
+        self.store.create_game(saved, room.result())
         self.rooms[saved.id] = room
         return room
 

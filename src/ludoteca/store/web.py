@@ -161,7 +161,9 @@ class WebStore:
         # failed, the new games as 'the server failed' with a traceback on its terminal.
         check_writable(self.conn, "web_games")
 
-    def create_game(self, game: SavedGame) -> None:
+    def create_game(self, game: SavedGame, result: Result | None = None) -> None:
+        """Store a new game, and with it its ``result`` where it is over at the deal (no
+        move to store it with), in one transaction."""
         now = time.time()
         with self.conn as db:
             db.execute(
@@ -185,6 +187,8 @@ class WebStore:
                 "INSERT INTO web_invites (game_id, seat, code) VALUES (?, ?, ?)",
                 [(game.id, seat, code) for seat, code in game.invites.items()],
             )
+            if result is not None:
+                self._insert_result(db, game.id, result)
 
     def claim_invite(self, game_id: str, seat: int, code: str, token: str) -> Claim:
         """Claim the invitation to ``seat`` with ``code``: once claimed, the seat's token is
@@ -235,11 +239,12 @@ class WebStore:
             if result is not None:
                 self._insert_result(db, game_id, result)
 
-    def truncate_moves(self, game_id: str, plies: int) -> None:
-        """Keep only the first ``plies`` moves (undo, restart)."""
+    def truncate_moves(self, game_id: str, plies: int, over: bool = False) -> None:
+        """Keep only the first ``plies`` moves (undo, restart); the game is in progress
+        again, unless it is ``over`` there (a deal with no move, restarted)."""
         with self.conn as db:
             db.execute("DELETE FROM web_moves WHERE game_id = ? AND ply >= ?", (game_id, plies))
-            self._touch(db, game_id, "playing")
+            self._touch(db, game_id, "finished" if over else "playing")
 
     def set_status(self, game_id: str, status: str) -> None:
         with self.conn as db:
@@ -291,6 +296,10 @@ class WebStore:
             (time.time(), status, game_id),
         )
 
+    def has_game(self, game_id: str) -> bool:
+        row = self.conn.execute("SELECT 1 FROM web_games WHERE id = ?", (game_id,)).fetchone()
+        return row is not None
+
     def load_game(self, game_id: str) -> SavedGame | None:
         row = self.conn.execute("SELECT * FROM web_games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
@@ -315,17 +324,27 @@ class WebStore:
             invites={i["seat"]: i["code"] for i in invites},
         )
 
-    def games_in_progress(self, player: str | None = None) -> list[dict[str, Any]]:
-        """Unfinished games, latest first, without their seat tokens."""
+    def games_in_progress(
+        self, player: str | None = None, rooms: Sequence[str] = ()
+    ) -> list[dict[str, Any]]:
+        """Unfinished games, latest first, without their seat tokens: ``player``'s and those
+        of ``rooms`` (a browser's own, whatever name they were started under); every one
+        when neither is given."""
         query = (
             "SELECT g.id, g.game, g.variant, g.params, g.seed, g.seats, g.player, g.updated,"
             " (SELECT COUNT(*) FROM web_moves m WHERE m.game_id = g.id) AS plies"
             " FROM web_games g WHERE g.status = 'playing'"
         )
-        args: tuple[str, ...] = ()
+        wanted: list[str] = []
+        args: list[str] = []
         if player is not None:
-            query += " AND g.player = ?"
-            args = (player,)
+            wanted.append("g.player = ?")
+            args.append(player)
+        if rooms:
+            wanted.append(f"g.id IN ({', '.join('?' * len(rooms))})")
+            args.extend(rooms)
+        if wanted:
+            query += f" AND ({' OR '.join(wanted)})"
         rows = self.conn.execute(query + " ORDER BY g.updated DESC LIMIT 50", args).fetchall()
         return [
             {

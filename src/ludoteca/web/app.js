@@ -2,7 +2,7 @@
 
 import { installDefs } from './art.js';
 import { showHome } from './home.js';
-import { Connection } from './net.js';
+import { Connection, playerName } from './net.js';
 import { showTable } from './table.js';
 
 const connection = new Connection();
@@ -27,6 +27,9 @@ function seatLink([, , seat, invite, secret]) {
   return invite ? { seat: Number(seat), invite: secret } : { seat: Number(seat), token: secret };
 }
 
+// This browser's name, settled before anything is kept (a guest's first page may be an
+// invitation, whose seat kept first would read as a browser that played before names).
+playerName();
 installDefs();
 window.addEventListener('hashchange', route);
 route();

@@ -3,7 +3,8 @@
 
 import { drawCard, drawTile, svg } from './art.js';
 import {
-  abandon, forgetSeats, playerName, saveSeats, savedSeat, setPlayerName, wasForgotten,
+  abandon, forgetSeats, heldRooms, playerName, saveSeats, savedSeat, setPlayerName,
+  wasForgotten,
 } from './net.js';
 import {
   capitalise, showRules, toast, variantWords,
@@ -29,10 +30,13 @@ export async function showHome(main, connection) {
   document.title = 'ludoteca';
   main.innerHTML = '<p class="loading">Loading the games…</p>';
   const player = playerName();
+  // The games in progress: this name's, and every table this browser holds a seat at, under
+  // whatever name it was started (a rename hid them all, though this browser held them).
+  const held = heldRooms().slice(-200).map((room) => `&room=${encodeURIComponent(room)}`);
   const [games, stats, rooms] = await Promise.all([
     fetch('/api/games').then((r) => r.json()),
     fetch(`/api/stats?player=${encodeURIComponent(player)}`).then((r) => r.json()),
-    fetch(`/api/rooms?player=${encodeURIComponent(player)}`).then((r) => r.json()),
+    fetch(`/api/rooms?player=${encodeURIComponent(player)}${held.join('')}`).then((r) => r.json()),
   ]);
   const titles = Object.fromEntries(games.games.map((g) => [g.name, g.title]));
   main.innerHTML = html`
@@ -54,7 +58,7 @@ export async function showHome(main, connection) {
   });
   const grid = main.querySelector('.games');
   for (const game of games.games) grid.appendChild(gameCard(game, stats.stats, connection));
-  showResume(main.querySelector('.resume'), rooms.rooms, titles);
+  showResume(main.querySelector('.resume'), rooms.rooms, titles, player);
   showStats(main.querySelector('.stats-body'), stats.stats, games.games);
 
   const stop = connection.listen((event) => {
@@ -113,8 +117,7 @@ function gameCard(game, stats, connection) {
     const variant = game.variants.find((v) => v.name === select.value);
     card.querySelector('.vdesc').textContent = variant.description;
     showParams(card.querySelector('.params'), variant.params, game);
-    const mine = stats.find((s) => s.game === game.name && s.variant === variant.name);
-    card.querySelector('.mystats').textContent = mine ? statLine(mine) : 'Not played yet.';
+    card.querySelector('.mystats').textContent = cardRecord(stats, game, variant.name);
   };
   select.addEventListener('change', refresh);
   refresh();
@@ -254,6 +257,21 @@ function seatEditor(fieldset, game) {
   fit();
 }
 
+/** The card's line for a variant: its record as declared, else (played only with changed
+ * options, stored as "gaps[ranks=4,suits=2]", which an exact match missed: "Not played
+ * yet.") the first such record, named. */
+function cardRecord(stats, game, variant) {
+  const played = stats.filter((s) => s.game === game.name && baseVariant(s.variant) === variant);
+  const exact = played.find((s) => s.variant === variant);
+  if (exact) return statLine(exact);
+  if (played.length === 0) return 'Not played yet.';
+  const more = played.length > 1 ? ` (and ${played.length - 1} more, below)` : '';
+  return `${capitalise(variantWords(played[0].variant))}: ${statLine(played[0])}${more}`;
+}
+
+/** A stored variant key's variant: "gaps" for "gaps[ranks=4]". */
+const baseVariant = (key) => key.split('[')[0];
+
 function statLine(s) {
   const streak = s.streak > 0 ? `${s.streak} won in a row` : `${-s.streak} lost in a row`;
   // Addiction's completion statistics name the redeals used too (the table below did).
@@ -261,7 +279,7 @@ function statLine(s) {
   return `Played ${s.played} · won ${s.won} · best score ${s.best_score} · ${streak}${redeals}`;
 }
 
-function showResume(section, rooms, titles) {
+function showResume(section, rooms, titles, player) {
   const list = section.querySelector('ul');
   // Games this browser holds no seat at can be neither resumed nor forgotten here: one line
   // says how many there are, instead of a growing list of entries to do nothing with.
@@ -276,8 +294,12 @@ function showResume(section, rooms, titles) {
     const changed = Object.entries(room.params ?? {}).map(([k, v]) => `${k}=${v}`).join(',');
     const variant = variantWords(changed ? `${room.variant}[${changed}]` : room.variant);
     const moves = `${room.plies} move${room.plies === 1 ? '' : 's'}`;
+    // A game started under another name (before a rename) counts for that name: said so,
+    // where this browser holds the seat whose results count (the first person's).
+    const counted = savedSeat(room.room).seat === room.seats.indexOf('human');
+    const counts = counted && room.player !== player ? ` · counts for ${room.player}` : '';
     item.innerHTML = html`<span><strong>${titles[room.game] ?? room.game}</strong> · ${variant}${deal}${company(room.seats)}
-      · ${moves} · ${when}</span>`;
+      · ${moves} · ${when}${counts}</span>`;
     const link = document.createElement('a');
     link.href = `#/room/${room.room}`;
     link.className = 'button';
@@ -360,7 +382,22 @@ function showStats(node, stats, games) {
   // columns hidden (style.css): under the game's name in its narrow column, "gaps (ranks 5)"
   // took three lines. One tbody an entry, headed by that line (a row group's header).
   const figures = redeals ? 6 : 5;
-  const rows = stats.map((s) => {
+  // By game, in the order of the game cards, and by variant as each card lists them (the
+  // default options first): in order of first play, Gaps sat under Domino.
+  const gameOrder = (s) => {
+    const at = games.findIndex((g) => g.name === s.game);
+    return at < 0 ? games.length : at;
+  };
+  const variantOrder = (s) => {
+    const names = games.find((g) => g.name === s.game)?.variants.map((v) => v.name) ?? [];
+    const at = names.indexOf(baseVariant(s.variant));
+    return at < 0 ? names.length : at;
+  };
+  const sorted = [...stats].sort((a, b) => gameOrder(a) - gameOrder(b)
+    || variantOrder(a) - variantOrder(b)
+    || (a.variant.includes('[') - b.variant.includes('['))
+    || a.variant.localeCompare(b.variant));
+  const rows = sorted.map((s) => {
     const title = titles[s.game] ?? s.game;
     const variant = variantWords(s.variant); // (the stored key stays gaps[ranks=5])
     const used = redealing.has(s.game) ? s.redeals_used : '';

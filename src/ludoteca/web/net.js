@@ -83,6 +83,11 @@ export function abandon(room) {
   });
 }
 
+/** The rooms this browser holds a seat at, the latest kept last. */
+export function heldRooms() {
+  return Object.keys(readSeats());
+}
+
 /** Seat tokens of the games started in this browser, by room. */
 export function savedSeat(room) {
   return readSeats()[room] ?? null;
@@ -180,10 +185,29 @@ function readObject(key) {
   }
 }
 
+const PLAYER_KEY = 'ludoteca.player';
+
+/** The name this browser plays under: it keys the statistics and the games in progress
+ * (docs/web.md). Every browser was "player" unless renamed, so that a friend opening an
+ * invitation in a fresh browser saw the host's statistics and games as theirs. A fresh
+ * browser now gets a name of its own, "player" and a few random letters, kept here; one
+ * that played before under the old default (it holds seats already) keeps "player", and its
+ * games and statistics with it. */
 export function playerName() {
-  return localStorage.getItem('ludoteca.player') || 'player';
+  const kept = localStorage.getItem(PLAYER_KEY);
+  if (kept) return kept;
+  const name = Object.keys(readSeats()).length ? 'player' : freshName();
+  localStorage.setItem(PLAYER_KEY, name);
+  return name;
 }
 
 export function setPlayerName(name) {
-  localStorage.setItem('ludoteca.player', name.trim() || 'player');
+  localStorage.setItem(PLAYER_KEY, name.trim() || playerName());
+}
+
+/** "player k3x9q": a default name no other browser is likely to have. */
+function freshName() {
+  const letters = 'abcdefghijkmnpqrstuvwxyz23456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(5));
+  return `player ${[...bytes].map((b) => letters[b % letters.length]).join('')}`;
 }

@@ -39,8 +39,14 @@ export async function showTable(main, connection, room, link) {
   // once, a wrong token replaced the seat that worked here, and no link opened it again.
   let seat = seatToOpen(room, link);
   if (!seat) {
-    main.innerHTML = `<section class="notice"><p>This browser holds no seat at that table.</p>
+    // A game that does not exist (a mistyped or old link) says so in plain words, where it
+    // said only that this browser holds no seat there.
+    const found = await fetch(`/api/rooms/${encodeURIComponent(room)}`).then((r) => r.json()).then((r) => r.exists !== false, () => true);
+    main.innerHTML = `<section class="notice"><p class="refused"></p>
       <p><a class="button" href="#/">Back to the games</a></p></section>`;
+    main.querySelector('.refused').textContent = found
+      ? 'This browser holds no seat at that table: open it from the browser that played it, or from the link you were sent.'
+      : `This game does not exist, or no longer exists: there is no game '${room}' on this server.`;
     return () => {};
   }
   main.innerHTML = `
@@ -253,8 +259,12 @@ export async function showTable(main, connection, room, link) {
         // A refused invitation says all by itself ("This seat's invitation was used
         // already: …"), where "This game cannot be opened: this seat's …" read as two.
         const claim = seat.invite !== undefined && event.code === 'forbidden';
+        // A game that does not exist says so first, in plain words.
         main.querySelector('.refused').textContent = claim
-          ? `${capitalise(event.message)}.` : `This game cannot be opened: ${event.message}.`;
+          ? `${capitalise(event.message)}.`
+          : event.code === 'unknown-room'
+            ? `This game does not exist, or no longer exists: there is no game '${room}' on this server.`
+            : `This game cannot be opened: ${event.message}.`;
         return;
       }
       toast(event.code === 'illegal' ? refusal(event.message, sent, module, view) : event.message, 'error');
@@ -461,6 +471,10 @@ function showEnd(panel, under, view, connection, module) {
     ?? endingLine(outcome.termination.replaceAll('_', ' '), outcome);
   const won = outcome.winners.includes(view.seat);
   const solitaire = view.seats.length === 1;
+  // Over as dealt (about one Tappeto deal in ten has no move): said so, where "Not this
+  // time" read as if a move had lost it; the same deal again would be over again.
+  const asDealt = view.ply === 0;
+  const told = asDealt && !won ? `This deal has no move. ${ending}` : ending;
   const heading = won ? (solitaire ? 'You won!' : outcome.winners.length > 1 ? 'You share the win!' : 'You won!')
     : solitaire ? 'Not this time' : winnersWon(view, outcome.winners);
   // The figures a score comes from, and a line that explains it, where the game's table
@@ -475,12 +489,12 @@ function showEnd(panel, under, view, connection, module) {
   const note = scores.note ? `<p class="score-note">${esc(scores.note)}</p>` : '';
   panel.innerHTML = `<div class="end-card" role="dialog" aria-label="end of the game">
       <h2>${heading}</h2>
-      <p class="termination">${esc(ending)}</p>
+      <p class="termination">${esc(told)}</p>
       <table class="scores"><thead><tr><th>${solitaire ? '' : 'Player'}</th>${heads}<th>Score</th></tr></thead>
       <tbody>${rows}</tbody></table>${note}
       <div class="end-buttons">
         <button type="button" class="primary" data-end="new">New deal</button>
-        <button type="button" data-end="restart" ${view.can_again ? '' : 'hidden'}>Play this deal again</button>
+        <button type="button" data-end="restart" ${view.can_again && !asDealt ? '' : 'hidden'}>Play this deal again</button>
         <button type="button" data-end="undo" ${view.can_undo ? '' : 'hidden'}>Undo last move</button>
         <button type="button" data-end="look">Look at the table</button>
       </div></div>`;

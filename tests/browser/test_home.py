@@ -1,0 +1,141 @@
+"""The home page: whose statistics and games it shows (a browser's own), the games in
+progress, the game cards' records and the statistics table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ludoteca.store.web import SavedGame
+
+pytestmark = pytest.mark.browser
+
+
+def stored_name(table: Any) -> str:
+    name: str = table.page.evaluate("localStorage.getItem('ludoteca.player')")
+    return name
+
+
+def test_a_fresh_browser_has_a_name_of_its_own(open_page: Any, live: Any, table_on: Any) -> None:
+    """Every browser was "player": a friend's fresh browser showed the host's statistics and
+    counted the host's games as "started in another browser". Each fresh browser now gets
+    a name of its own, and sees nothing of another's."""
+    host, friend = table_on(open_page(), live), table_on(open_page(), live)
+    host.start("tappeto", seed=1)
+    friend.home()
+    names = stored_name(host), stored_name(friend)
+    assert names[0] != names[1] and all(n.startswith("player ") for n in names)
+    assert friend.page.locator(".stats h2").inner_text() == f"Statistics for {names[1]}"
+    assert friend.page.locator(".resume").is_hidden()
+    assert live.app.state.rooms.store.load_game(host.room_id).player == names[0]
+
+
+def test_a_browser_that_played_as_player_keeps_that_name(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """A browser that played before under the old default (it holds seats, no name kept)
+    keeps "player", with its games and statistics."""
+    table = table_on(open_page(), live)
+    table.page.goto(live.url + "#/nowhere")
+    table.page.evaluate(
+        "localStorage.setItem('ludoteca.seats', JSON.stringify({old: {seat: 0, token: 't'}}));"
+        "localStorage.removeItem('ludoteca.player')"
+    )
+    table.page.reload()
+    table.page.wait_for_selector(".game")
+    assert stored_name(table) == "player"
+    assert table.page.locator(".stats h2").inner_text() == "Statistics for player"
+
+
+def test_a_rename_keeps_the_games_this_browser_holds(table: Any) -> None:
+    """Renaming the player hid the whole list of games in progress, though this browser
+    held their seats: they are listed still, each saying the name it counts for."""
+    table.start("tappeto", seed=1)
+    before = stored_name(table)
+    table.home()
+    table.name_player("Alice")
+    entry = table.page.locator(".resume li")
+    assert entry.count() == 1
+    assert entry.inner_text().split("\n")[0].endswith(f" · counts for {before}")
+    table.start("acme", seed=1)
+    table.home()
+    entries = table.page.locator(".resume li span:first-child").all_inner_texts()
+    assert [("Acme" in e, "counts for" in e) for e in entries] == [(True, False), (False, True)]
+
+
+def test_a_deal_with_no_move_says_so_and_is_counted(table: Any) -> None:
+    """Tappeto deal 931454 has no move: its end panel said only "Not this time", and the
+    game stayed in progress at 0 moves, never counted. The panel says the deal has no move
+    (and offers no replay of it); home counts it and lists nothing in progress."""
+    table.home()
+    table.name_player("dead deal")
+    table.start("tappeto", seed=931454)
+    card = table.page.locator(".end-card")
+    assert card.locator(".termination").inner_text().startswith("This deal has no move. ")
+    assert card.locator("[data-end=restart]").is_hidden()
+    table.home()
+    assert table.page.locator(".resume").is_hidden()
+    assert (
+        table.page.locator(".game[data-game=tappeto] .mystats")
+        .inner_text()
+        .startswith("Played 1 · won 0")
+    )
+
+
+def finished(store: Any, room: str, game: str, key: str, won: bool) -> None:
+    """A game of ``game`` stored as finished by "sorter", its variant key ``key``."""
+    store.create_game(
+        SavedGame(
+            id=room, game=game, variant=key.split("[")[0], params={}, seed=1, seats=["human"],
+            tokens=["t"], player="sorter", status="playing", moves=[],
+        )
+    )  # fmt: skip
+    store.record_result(room, key, won, 1.0)
+
+
+def test_a_variant_played_with_options_is_on_its_card_and_rows_go_by_game(
+    table: Any, live: Any
+) -> None:
+    """Gaps finished with options (suits 2, ranks 4) left its card at "Not played yet."
+    (its record is stored as gaps[ranks=4,suits=2], and the card matched the variant's
+    name exactly); and the statistics listed rows in order of first play (Gaps under
+    Domino): they go by game, as the cards do, the variant as declared first."""
+    store = live.app.state.rooms.store
+    finished(store, "sort1", "domino", "domino", False)
+    finished(store, "sort2", "gaps", "gaps[ranks=4,suits=2]", True)
+    finished(store, "sort3", "tappeto", "tappeto", False)
+    finished(store, "sort4", "gaps", "gaps", False)
+    table.home()
+    table.name_player("sorter")
+    gaps = table.page.locator(".game[data-game=gaps] .mystats").inner_text()
+    assert gaps.startswith("Played 1 · won 0")
+    heads = table.page.locator(".stat-table .game-line th").all_inner_texts()
+    order = [" ".join(head.split()) for head in heads]
+    assert order == ["Gaps gaps", "Gaps gaps (ranks 4, suits 2)", "Tappeto tappeto",
+                     "Domino della Frutta domino"]  # fmt: skip
+    finished(store, "sort5", "acme", "acme[redeals=1]", True)
+    table.home()
+    acme = table.page.locator(".game[data-game=acme] .mystats").inner_text()
+    assert acme.startswith("Acme (redeals 1): Played 1 · won 1")
+
+
+def test_a_link_to_a_table_says_whether_the_game_exists(table: Any) -> None:
+    """A link to a room this browser holds no seat at said "This browser holds no seat at
+    that table." whether or not the game exists: an unknown one says it does not exist."""
+    page = table.page
+    page.goto(table.live.url + "#/room/nosuchgame")
+    notice = page.locator(".notice .refused")
+    notice.wait_for()
+    assert notice.inner_text() == (
+        "This game does not exist, or no longer exists: there is no game 'nosuchgame' on this"
+        " server."
+    )
+    table.start("tappeto", seed=1)
+    room = table.room_id
+    page.evaluate("localStorage.removeItem('ludoteca.seats')")
+    page.goto(table.live.url + "#/")
+    page.wait_for_selector(".game")
+    page.goto(table.live.url + f"#/room/{room}")
+    page.wait_for_selector(".notice .refused")
+    assert notice.inner_text().startswith("This browser holds no seat at that table: ")
