@@ -60,10 +60,15 @@ def test_the_game_cards_have_a_heading_of_their_own(
     seven cards read as their content (the more so when all they held was one line, "1 game
     in progress started in another browser"). The cards have a heading and a region of
     their own, after the games in progress, whose region holds none of them."""
+    # One person in two browsers: the same name in each (a fresh browser has a name of its
+    # own), so that a game of the other browser's is listed here.
     elsewhere = table_on(open_page(), live)
+    elsewhere.home()
+    elsewhere.name_player("Ada")
     elsewhere.start("tappeto", seed=1)
     here = table_on(open_page(1280, 800), live)
     here.home()
+    here.name_player("Ada")
     page = here.page
     resume = page.get_by_role("region", name="Games in progress")
     expect(resume.locator(".elsewhere")).to_be_visible()
