@@ -186,7 +186,10 @@ def acme_column_move(seed: int) -> str | None:
 
 
 def drag(page: Any, piece: Any, place: Any) -> None:
-    """Drag ``piece`` onto ``place`` with the mouse, in small steps, as a person does."""
+    """Drag ``piece`` onto ``place`` with the mouse, in small steps, as a person does, once
+    the board is still: a piece still sliding from a bot's move (a Domino hand closing up)
+    was pressed where it had been, on the bare board, now and then."""
+    page.wait_for_function(BOARD_IDLE)
     source = piece.bounding_box()
     target = place.bounding_box()
     page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
@@ -197,6 +200,11 @@ def drag(page: Any, piece: Any, place: Any) -> None:
             source["y"] + (target["y"] - source["y"]) * step / 10 + source["height"] / 2,
         )
     page.mouse.up()
+
+
+BOARD_IDLE = """() => !document.getAnimations().some(a => a.playState === 'running'
+  && a.effect?.target?.closest?.('svg.board'))"""
+"""No piece of the board is sliding (as conftest's IDLE)."""
 
 
 def test_a_card_is_dragged_onto_its_target(table: Any) -> None:
