@@ -164,12 +164,12 @@ class Session:
         self.rng = DealRng(state.seed or 0, "bots")
         self.shown_to: int | None = None
         self.blank_for: int | None = None
+        """The seat the screen was last cleared for, while nothing of a hand has been drawn
+        since (:meth:`hot_seat`): what is on it then is only what was said to that seat."""
         self.told: list[str] = []
         """With several people at one screen: every move, as all of them may see it told."""
         self.told_to: dict[int, int] = {}
         """How many of :attr:`told` each person was shown at their last hand-over."""
-        """The seat the screen was last cleared for, while nothing of a hand has been drawn
-        since (:meth:`hot_seat`): what is on it then is only what was said to that seat."""
         self.announced = False
         # A game counts once, when it ends here: not again after an undo and a new ending
         # (as on the web, the first ending counts), nor when a finished save is loaded.
@@ -279,24 +279,35 @@ class Session:
         # What the move did, as far as the watchers may see it (Scalafrutta: the tile drawn,
         # the tile pushed out and who got it): "plays T3" alone, or "R1>P1", left it to be
         # worked out from the board.
-        after = [self.state.observation(seat) for seat in watchers]
-        views = list(zip(seen, after, strict=True))
-        told = narration(self.spec.name, views, player, you)
-        said = f"[magenta]seat {player + 1} ({self.seats[player]})[/] plays [bold]{move}[/]"
-        said += f": {escape(told)}" if told else ""
+        who = f"seat {player + 1} ({self.seats[player]})"
+        said = self._said(who, player, move, watchers, seen, you)
         console.print(said)
         if len(self.humans) > 1:
             self.told.append(said)
+
+    def _said(
+        self,
+        who: str,
+        player: int,
+        move: str,
+        watchers: list[int],
+        seen: list[dict[str, Any]],
+        you: int | None,
+    ) -> str:
+        """``player``'s move just made, told as ``watchers`` may see it (``seen``: their
+        views before it): "seat 2 (strong) plays T3: draws 4M, ..."."""
+        after = [self.state.observation(seat) for seat in watchers]
+        told = narration(self.spec.name, list(zip(seen, after, strict=True)), player, you)
+        return f"[magenta]{who}[/] plays [bold]{escape(move)}[/]" + (
+            f": {escape(told)}" if told else ""
+        )
 
     def person_moved(self, player: int, move: str, seen: list[dict[str, Any]]) -> None:
         """With several people at one screen, a person's move as all of them may see it
         (``seen``: their views before it), kept for the next hand-overs' recaps (:meth:`recap`):
         the screen is cleared for the next person at once, so the mover never saw what their
         move did, and the next person saw only "last move: T2"."""
-        after = [self.state.observation(seat) for seat in self.humans]
-        told = narration(self.spec.name, list(zip(seen, after, strict=True)), player, NO_ONE)
-        said = f"[magenta]seat {player + 1}[/] plays [bold]{escape(move)}[/]"
-        self.told.append(said + (f": {escape(told)}" if told else ""))
+        self.told.append(self._said(f"seat {player + 1}", player, move, self.humans, seen, NO_ONE))
 
     def recap(self, player: int) -> None:
         """At the hand-over to ``player`` (one of several people at one screen), on the screen
@@ -468,8 +479,8 @@ class Session:
         match word.lower():
             case "":
                 return True
-            case "quit" | "exit" | "q":  # (QUIT_WORDS)
-                return not self.may_leave(word.lower())
+            case leave if leave in QUIT_WORDS:
+                return not self.may_leave(leave)
             case "help" | "?":
                 console.print(self.help_text())
             case "rules":
