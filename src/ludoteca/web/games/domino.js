@@ -20,6 +20,15 @@ const GUTTER = 22;
 const cellKey = (row, col) => `cell-${row}-${col}`;
 const TILE_CODE = /^[1-6][MPCUFB]$/;
 
+/** The cell among ``keys`` (as cellKey writes it): its row and column, or null. */
+function cellAmong(keys) {
+  for (const key of keys) {
+    const found = /^cell-(-?\d+)-([1-6])$/.exec(key);
+    if (found) return { row: found[1], col: found[2] };
+  }
+  return null;
+}
+
 
 function placements(view) {
   return view.legal_moves
@@ -152,10 +161,8 @@ export default {
       const why = this.words(obs.unplaceable[tile]);
       return `${why[0].toUpperCase()}${why.slice(1)}.`;
     }
-    const cell = keys.find((k) => /^cell--?\d+-[1-6]$/.test(k));
-    if (!chosen || !cell || !TILE_CODE.test(chosen)) return null;
-    const col = cell.split('-').at(-1);
-    if (col === chosen[0]) return null;
+    const cell = cellAmong(keys);
+    if (!chosen || !cell || !TILE_CODE.test(chosen) || cell.col === chosen[0]) return null;
     const go = chosen[0] === '1' ? 'goes' : 'go';
     return `${tileName(chosen)} ${go} only in column ${chosen[0]}, the column of its number.`;
   },
@@ -163,10 +170,9 @@ export default {
   // A chosen tile onto a lit cell of its own column that it may not take (another tile of
   // that number may): the move tried, for the rules to say why not (beside another fruit…).
   attempt(chosen, keys) {
-    const cell = keys.find((k) => /^cell--?\d+-[1-6]$/.test(k));
+    const cell = cellAmong(keys);
     if (!chosen || !cell || !TILE_CODE.test(chosen)) return null;
-    const [, row, col] = cell.match(/^cell-(-?\d+)-([1-6])$/);
-    return col === chosen[0] ? `${chosen}@r${row}` : null;
+    return cell.col === chosen[0] ? `${chosen}@r${cell.row}` : null;
   },
 
   // The rules' texts in the page's words: tiles as the page names them, cells (c4r0) as

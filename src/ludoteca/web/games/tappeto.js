@@ -8,6 +8,7 @@ import { endedAs } from '../ui.js';
 
 const PAD = 12;
 const STEP_X = CARD_W + 10;
+const CARD = /^[A2-9TJQK][CDHS]$/; // a card's key, as its move names it
 const STEP_Y = CARD_H + 10;
 const SUITS = 'CDHS';
 const SUIT_WORDS = ['clubs', 'diamonds', 'hearts', 'spades'];
@@ -58,7 +59,7 @@ export default {
   // A card dragged onto another suit's foundation (or onto anything but a foundation): a
   // card goes up only on its own suit's, which its move (7S) names alone.
   stuck(keys, obs, view, chosen) {
-    if (!chosen || !/^[A2-9TJQK][CDHS]$/.test(chosen)) return null;
+    if (!chosen || !CARD.test(chosen)) return null;
     const own = SUITS.indexOf(chosen[1]);
     const foundation = keys.find((k) => /^foundation-[0-3]$/.test(k));
     if (foundation && Number(foundation.slice(-1)) !== own) {
@@ -74,8 +75,8 @@ export default {
   // A carpet card that cannot go up, clicked or dragged: the move tried, for the rules to
   // say why not.
   attempt(chosen, keys) {
-    if (chosen && /^[A2-9TJQK][CDHS]$/.test(chosen)) return chosen;
-    return keys.find((k) => /^[A2-9TJQK][CDHS]$/.test(k)) ?? null;
+    if (chosen && CARD.test(chosen)) return chosen;
+    return keys.find((k) => CARD.test(k)) ?? null;
   },
 
   // The rules' refusals with cards as their faces show them (7♠, not the notation's 7S).
