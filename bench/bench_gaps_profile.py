@@ -123,9 +123,11 @@ def searched(seed: int, max_states: int | None, folder: Path) -> None:
 
 def object_code(wrapper: str) -> bytes:
     """The object code of the compiled search from Numba's cache: the ELF file among the
-    cache's entries for ``kernel.search`` that defines ``wrapper``."""
+    cache's entries for ``kernel.search`` that defines ``wrapper``, the newest first (an
+    entry of an older source can stay beside it under the same wrapper name)."""
     cache = Path(getattr(kernel.search, "_cache")._cache_path)  # noqa: B009 (Numba's own)
-    for entry in sorted(cache.glob("kernel.search-*.nbc")):
+    entries = cache.glob("kernel.search-*.nbc")
+    for entry in sorted(entries, key=lambda path: path.stat().st_mtime, reverse=True):
         for blob in blobs(pickle.loads(entry.read_bytes())):
             if blob.startswith(ELF) and wrapper.encode() in blob:
                 return blob
