@@ -135,7 +135,7 @@ def test_a_bots_scalafrutta_insertion_is_marked_where_it_is_seen(table: Any, var
     down to the person, and nothing there is marked) or in the person's, as a gift."""
     table.start("scalafrutta", seed=7, variant=variant, bots=["random"])
     page = table.page
-    gifts_to_bot = 0
+    kept_hidden = 0
     for turn in range(4):
         table.wait_turn()
         room = table.room()
@@ -146,10 +146,10 @@ def test_a_bots_scalafrutta_insertion_is_marked_where_it_is_seen(table: Any, var
             # Only faces are marked: never a face-down tile (the pile, hidden captures).
             assert page.locator(f"{MARKED} .tile-back").count() == 0
             assert not set(marked(page)) & room.state.hidden_from(0)
-            gifts_to_bot += len(expected) == 1
+            kept_hidden += len(expected) == 1
         assert table.click_move()
     if variant == "coperte":
-        assert gifts_to_bot >= 1  # (the tile captured by the bot lies face down)
+        assert kept_hidden >= 1  # (a tile the bot captured lies face down: not marked)
 
 
 def test_an_undo_against_bots_says_it_took_back_their_replies(table: Any) -> None:
