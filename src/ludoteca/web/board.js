@@ -119,6 +119,28 @@ export class Board {
     return node;
   }
 
+  /** Mark the piece drawn as `id` as changed by another seat's move since this seat's last
+   * one (table.js asks the game module which): a frame on its face's edge, a shape and not a
+   * colour only, and its spoken label says so. Only a piece drawn with an id can be marked:
+   * a face-down tile or card drawn without one (a hidden hand, a pile) never is. */
+  mark(id) {
+    const node = this.positions.get(id)?.node;
+    if (!node || node.classList.contains('just-played')) return;
+    node.classList.add('just-played');
+    const face = node.querySelector('.face'); // (every card and tile has one: art.js)
+    const [x, y, w, h, rx] = ['x', 'y', 'width', 'height', 'rx'].map((name) => Number(face.getAttribute(name)));
+    // Two lines: a light one on the piece's edge, for the felt, and a dark one just inside
+    // it, for the piece. Drawn within the piece's own box: a ring outside it touched the line
+    // of text above a row of small tiles (a Scalafrutta seat's last split).
+    const ring = svg('g', { class: 'played-mark', 'aria-hidden': 'true' }, node);
+    svg('rect', { class: 'outer', x: x - 1, y: y - 1, width: w + 2, height: h + 2, rx: rx + 1 }, ring);
+    svg('rect', {
+      class: 'inner', x: x + 1.5, y: y + 1.5, width: w - 3, height: h - 3, rx: Math.max(0, rx - 1.5),
+    }, ring);
+    const label = node.getAttribute('aria-label');
+    if (label) node.setAttribute('aria-label', `${label}, just played`);
+  }
+
   /** Slide moved pieces, fade in new ones (from `enterFrom` when the game sets it). */
   end() {
     if (this.previous.size === 0 || reducedMotion()) return;

@@ -90,17 +90,37 @@ export async function showTable(main, connection, room, link) {
   let focusWaits = false;
   let thinking = false;
 
-  // The others' moves since this seat's last one, for the status line: with several bots,
-  // each moves before this seat's turn comes again, and the state tells only the last.
+  // The others' moves since this seat's last one, for the status line and the board's
+  // marks: with several bots, each moves before this seat's turn comes again, and the state
+  // tells only the last. Each comes with the observations this seat was shown before it
+  // (null where this page did not see that state) and after it, so that a game module can
+  // tell what it changed. `seen`: the states of the line now played, one a ply (an undo or a
+  // restart cuts it back; the same ply again, a reconnection, replaces its state).
   let others = [];
-  let othersPly = null;
+  let seen = [];
   const noteOthers = (state) => {
-    if (state.ply === othersPly) return; // the same position again (a reconnection)
-    const last = state.last_move;
-    const following = othersPly !== null && state.ply === othersPly + 1;
-    if (!last || last.seat === state.seat) others = [];
-    else others = following ? [...others, last] : [last];
-    othersPly = state.ply;
+    seen = [...seen.filter((s) => s.ply < state.ply).slice(1 - SEEN), state];
+    others = [];
+    for (let i = seen.length - 1; i >= 0; i -= 1) {
+      const { ply, last_move: last, observation } = seen[i];
+      if (!last || last.seat === state.seat) break;
+      const before = seen[i - 1]?.ply === ply - 1 ? seen[i - 1].observation : null;
+      others.unshift({ ...last, before, after: observation });
+      if (!before) break;
+    }
+  };
+  // An undo against bots takes back this seat's last move and the bots' replies to it: the
+  // ply it was asked at (the latest seen until its answer comes), to say how many.
+  let undoneFrom = null;
+  const noteUndone = (state) => {
+    if (undoneFrom === null) return;
+    if (state.ply >= undoneFrom) {
+      undoneFrom = state.ply; // (a bot's move that crossed the undo on its way)
+      return;
+    }
+    const replies = undoneFrom - state.ply - 1;
+    undoneFrom = null;
+    if (replies > 0) toast(tookBack(replies, state));
   };
 
   let sent = null;
@@ -154,7 +174,10 @@ export async function showTable(main, connection, room, link) {
   const interaction = new Interaction(svgNode, { play, choose, explain });
 
   const act = {
-    undo: () => connection.send('undo'),
+    undo: () => {
+      undoneFrom = view?.ply ?? null;
+      connection.send('undo');
+    },
     redo: () => connection.send('redo'),
     hint: () => {
       // One hint at a time: pressing H again while it thinks asked for another, and each
@@ -194,6 +217,7 @@ export async function showTable(main, connection, room, link) {
       ? (inBoard && document.activeElement.closest('[data-key]')?.dataset.key) || '' : null;
     module.draw(board, obs, next);
     board.end();
+    if (others.length) for (const id of module.marked?.(others, obs, next) ?? []) board.mark(id);
     markWide(page, board);
     const parsed = [];
     const loose = [];
@@ -207,7 +231,7 @@ export async function showTable(main, connection, room, link) {
     focusWaits = focused !== null && !svgNode.contains(document.activeElement);
     showActions(page.querySelector('.actions'), loose, module, next, play);
     showBar(page, next, module, others);
-    showEnd(page.querySelector('.end-panel'), page.querySelector('.actions'), next, connection, module);
+    showEnd(page.querySelector('.end-panel'), page.querySelector('.actions'), next, connection, module, act.undo);
     roomForActions(page, next.your_turn && parsed.length === 0 && loose.length > 0 ? `${next.room}:${next.ply}` : null);
     showInvites(page.querySelector('.invites'), next);
     page.querySelector('.handed').hidden = !wasHanded(next);
@@ -220,6 +244,7 @@ export async function showTable(main, connection, room, link) {
   const stop = connection.listen((event) => {
     if (event.type === 'state' && event.room === room) {
       noteOthers(event);
+      noteUndone(event);
       render(event);
     } else if (event.type === 'joined' && event.room === room) {
       // A claimed invitation's token is the seat's: the seat opens with it from now on,
@@ -249,6 +274,7 @@ export async function showTable(main, connection, room, link) {
       if (event.ply == null || event.ply === view?.ply) showHint(page, interaction, event, module, view);
     } else if (event.type === 'error' && event.code !== 'stale') {
       if (event.request === 'hint') thinking = false;
+      if (event.request === 'undo') undoneFrom = null;
       // A stale move crossed a newer state on its way: that state is already shown.
       const refused = ['unknown-room', 'forbidden', 'broken', 'bad-seat'].includes(event.code);
       if (refused && event.request === 'join' && !view) {
@@ -312,6 +338,18 @@ export async function showTable(main, connection, room, link) {
     connection.onReopen = null;
     document.removeEventListener('keydown', onKey);
   };
+}
+
+/** How many states of the line played the page keeps (see noteOthers): more than the
+ * moves between two of this seat's, with three bots that draw and then place. */
+const SEEN = 64;
+
+/** What an undo against bots took back, besides this seat's move: "Took back your move and
+ * the bots' 2 replies." The page showed only the board of an earlier turn. */
+function tookBack(replies, view) {
+  const bots = view.seats.filter((s, seat) => seat !== view.seat && s.kind !== 'human').length;
+  const whose = bots > 1 ? "the bots'" : "the bot's";
+  return `Took back your move and ${whose} ${replies === 1 ? 'reply' : `${replies} replies`}.`;
 }
 
 function showBar(page, view, module, others) {
@@ -441,7 +479,7 @@ function showHint(page, interaction, event, module, view) {
   toast(`Hint: ${label}${odds}${onBoard ? '' : ' (see the buttons below)'}`);
 }
 
-function showEnd(panel, under, view, connection, module) {
+function showEnd(panel, under, view, connection, module, undo) {
   if (!view.outcome) {
     panel.hidden = true;
     panel.dataset.shownFor = '';
@@ -511,7 +549,7 @@ function showEnd(panel, under, view, connection, module) {
     // The same deal again as a new game, so that each ending counts in the statistics (also
     // where the page is not told the deal number: the server knows it).
     restart: () => connection.send('again'),
-    undo: () => connection.send('undo'),
+    undo,
     look: () => {
       panel.hidden = true;
       // The button of the latest frame (a state at the same move, after a reconnection,

@@ -205,6 +205,18 @@ export default {
     return `placed ${tileName(tile)} in row ${row}`;
   },
 
+  // What the others' moves since yours did on the table, for the board to mark: each tile
+  // they placed or blocked (placed, a tile is face up for all; blocked, it shows its number
+  // and fruit still). A draw marks nothing: the tile drawn is hidden, and the status line
+  // says that a tile was drawn.
+  marked(moves) {
+    return moves.flatMap(({ move }) => {
+      if (move?.includes('@r')) return [move.split('@r')[0]];
+      if (move?.startsWith('block ')) return [move.slice(6)];
+      return [];
+    });
+  },
+
   // Why the winner won, in words (the panel said "domino: a player placed their last
   // tile", the winner only a bold row of the scores); its heading names the winner.
   ending(termination, outcome, view) {

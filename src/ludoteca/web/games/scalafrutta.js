@@ -24,6 +24,13 @@ const EDGE_WORDS = { L: 'left of row', R: 'right of row', T: 'top of column', B:
 const GROUP_POINTS = { 3: 25, 4: 50, 5: 100, 6: 250 };
 const RUN_POINTS = { 3: 50, 4: 100, 5: 200 };
 
+// An insertion's cells in the square (rows of three, from the top left): the one the drawn
+// tile enters, the one whose tile is pushed out. As the engine's CELLS.
+const ENTRY = { L: (k) => 3 * k, R: (k) => 3 * k + 2, T: (k) => k, B: (k) => 6 + k };
+const EXIT = { L: (k) => 3 * k + 2, R: (k) => 3 * k, T: (k) => 6 + k, B: (k) => k };
+// A pile just dealt (36 tiles, 9 of them in the square): no insertion leaves one this full.
+const DEALT_PILE = 27;
+
 /** A split's combinations (`split 2B-3B-4B 5M-5P-5C`) as lists of tiles. */
 const combosOf = (move) => (move === 'split none' ? [] : move.slice(6).split(' ').map((c) => c.split('-')));
 
@@ -124,6 +131,31 @@ export default {
       arrow('T', sx + along, sy - ARROW - 4, TILE, ARROW, [-2, ARROW - deep, CELL, deep]);
       arrow('B', sx + along, sy + 3 * CELL + 4, TILE, ARROW, [-2, 0, CELL, deep]);
     }
+  },
+
+  // What the others' moves since yours changed, for the board to mark, where it is face up
+  // now: the tile each insertion pushed in, if still in the square; the tile it pushed out,
+  // in the captures it went to (face down there under `coperte`, so not marked, but for the
+  // tiles pushed out to you); a split's combinations. Nothing from a hand since dealt anew.
+  marked(moves, obs) {
+    const square = obs.square.flat();
+    const ids = [];
+    for (const { seat, move, before, after } of moves) {
+      if (!move || after.hand !== obs.hand) continue;
+      if (move.startsWith('split')) {
+        ids.push(...combosOf(move).flat().filter((t) => obs.captured[seat]?.includes(t)));
+        continue;
+      }
+      const dealt = before ? before.hand !== after.hand : after.pile_count === DEALT_PILE;
+      if (dealt) continue; // (this insertion ended the hand: the square is the next one's)
+      const k = Number(move[1]) - 1;
+      const pushedIn = after.square.flat()[ENTRY[move[0]](k)];
+      if (square.includes(pushedIn)) ids.push(pushedIn);
+      const pushedOut = before?.square.flat()[EXIT[move[0]](k)];
+      const to = move.includes('>') ? Number(move.split('>P')[1]) - 1 : seat;
+      if (pushedOut && obs.captured[to]?.includes(pushedOut)) ids.push(pushedOut);
+    }
+    return ids;
   },
 
   parse(move, obs) {
