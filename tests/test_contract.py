@@ -135,6 +135,9 @@ def test_declared_facts(spec: GameSpec) -> None:
         assert find_game(alias.upper()) is spec
     assert 1 <= spec.min_players <= spec.max_players <= 4
     assert spec.variants and len({v.name for v in spec.variants}) == len(spec.variants)
+    # What the web page shows for each (its name is the notation): one of its own, capitalised.
+    titles = [v.title for v in spec.variants]
+    assert all(t and not t[0].islower() for t in titles) and len(set(titles)) == len(titles)
     assert spec.max_game_length > 0
     assert spec.rules_doc == f"docs/rules/{spec.name}.md"
 

@@ -109,7 +109,7 @@ def test_a_variant_in_the_statistics_takes_one_line_on_a_phone(
     page = table.page
     variants = page.locator(".stat-table .variant-under:visible")
     expect(variants).to_have_count(len(played))
-    assert "gaps (ranks 5)" in variants.all_inner_texts()
+    assert "Standard (ranks 5)" in variants.all_inner_texts()
     lines = variants.evaluate_all(
         """nodes => nodes.map((n) => n.getBoundingClientRect().height
              / parseFloat(getComputedStyle(n).fontSize))"""

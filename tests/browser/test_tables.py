@@ -86,7 +86,7 @@ def test_the_home_page_offers_every_game_and_its_variants(table: Any, shots: Pat
         card = page.locator(f".game[data-game={spec.name}]")
         assert card.locator("h3").inner_text() == spec.title
         options = card.locator("select[name=variant] option").all_inner_texts()
-        assert options == [v.name for v in spec.variants]
+        assert options == [v.title for v in spec.variants]
         assert card.locator(".seats").is_visible() == (not spec.is_solitaire)
     table.shot(shots / "home.png")
 
@@ -682,7 +682,7 @@ def test_a_game_is_resumed_or_forgotten_from_the_home_page(table: Any) -> None:
 def test_a_game_in_progress_is_listed_with_its_parameters(table: Any) -> None:
     """Variants (docs/rules/gaps.md: every variant takes -p redeals=0..3): a Montana deal
     with one redeal was listed as "montana · deal 3 · 1 moves", as if it were the variant
-    as declared; it is listed as the table names it, "montana (redeals 1)" (not the stored
+    as declared; it is listed as the table names it, "Montana (redeals 1)" (not the stored
     key, "montana[redeals=1]", which both showed), and "1 move"."""
     page = table.page
     table.home()
@@ -695,11 +695,11 @@ def test_a_game_in_progress_is_listed_with_its_parameters(table: Any) -> None:
     card.locator("button.play").click()
     page.wait_for_selector(".table-page[data-game=gaps]")
     meta = page.locator(".title .meta")
-    expect(meta).to_have_text(re.compile(r"^montana \(redeals 1\) · deal 3 "))
+    expect(meta).to_have_text(re.compile(r"^Montana \(redeals 1\) · deal 3 "))
     table.click_move()
     table.home()
     entry = page.locator(".resume li").first.inner_text()
-    assert "montana (redeals 1) · deal 3 · 1 move ·" in " ".join(entry.split())
+    assert "Montana (redeals 1) · deal 3 · 1 move ·" in " ".join(entry.split())
 
 
 def test_a_move_animates(table: Any) -> None:
@@ -755,7 +755,7 @@ def test_the_statistics_show_the_redeals_used_once_a_game_used_one(table: Any) -
         store.create_game(game)
         assert store.record_result(game.id, "addiction", i == 1, 40.0 + i, {"redeals_used": used})
     # A game without redeals leaves the column blank (it said 0); a variant with a changed
-    # parameter reads "gaps (ranks 5)", its key as stored, gaps[ranks=5], left as it is;
+    # parameter reads "Standard (ranks 5)", its key as stored, gaps[ranks=5], left as it is;
     # values as the key stores them (Python's 2.0 and True) read "2" and "on".
     others = [
         ("domino", "domino", "domino"),
@@ -777,10 +777,10 @@ def test_the_statistics_show_the_redeals_used_once_a_game_used_one(table: Any) -
         )
     }
     assert rows == {
-        "Gaps addiction": "5",
-        "Domino della Frutta domino": "",
-        "Gaps gaps (ranks 5)": "0",
-        "Gaps montana (penalty 2, twos first off)": "0",
+        "Gaps Addiction": "5",
+        "Domino della Frutta Standard": "",
+        "Gaps Standard (ranks 5)": "0",
+        "Gaps Montana (penalty 2, twos first off)": "0",
     }, rows
     # And on the game's card, for the variant chosen there (it left them out).
     card = page.locator(".game[data-game=gaps]")
@@ -1270,7 +1270,7 @@ def test_the_title_line_reads_well_on_a_phone(open_page: Any, live: Any, table_o
     table.wait_turn()
     page = table.page
     meta = page.locator(".title .meta")
-    assert meta.inner_text() == "mano · move 0 · a single hand"
+    assert meta.inner_text() == "Mano · move 0 · a single hand"
     title = page.locator(".title h1").bounding_box()
     assert meta.bounding_box()["y"] >= title["y"] + title["height"] - 1
 

@@ -56,6 +56,9 @@ class Variant:
     name: str
     description: str
     params: Any
+    title: str = ""
+    """What people read for it on the web page ("No redeal"); the name (``no-redeal``) is
+    the notation: typed after ``-v``, stored, in the page's addresses and requests."""
 
     def with_params(self, overrides: Mapping[str, str]) -> Variant:
         """A copy with some parameters set from text (``redeals=1``), type-checked."""
@@ -75,7 +78,7 @@ class Variant:
         check = getattr(params, "check", None)
         if callable(check):
             check()
-        return Variant(self.name, self.description, params)
+        return dataclasses.replace(self, params=params)
 
     def params_json(self) -> JSON:
         return dataclasses.asdict(self.params)

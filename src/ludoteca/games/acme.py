@@ -459,9 +459,14 @@ SPEC = register(
         hidden_information=True,
         chance=True,
         variants=(
-            Variant("acme", "15-card reserve, the waste turned over without limit", AcmeParams()),
-            Variant("reserve-13", "a 13-card reserve", AcmeParams(reserve=13)),
-            Variant("reserve-20", "a 20-card reserve", AcmeParams(reserve=20)),
+            Variant(
+                "acme",
+                "15-card reserve, the waste turned over without limit",
+                AcmeParams(),
+                "Standard",
+            ),
+            Variant("reserve-13", "a 13-card reserve", AcmeParams(reserve=13), "13-card reserve"),
+            Variant("reserve-20", "a 20-card reserve", AcmeParams(reserve=20), "20-card reserve"),
         ),
         new_state=new_state,
         from_position=from_position,

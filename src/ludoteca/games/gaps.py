@@ -506,13 +506,14 @@ SPEC = register(
         hidden_information=False,
         chance=True,
         variants=(
-            Variant("gaps", "two redeals when stuck", GapsParams()),
-            Variant("no-redeal", "no redeal: the hardest form", GapsParams(redeals=0)),
-            Variant("addiction", "three redeals", GapsParams(3)),
+            Variant("gaps", "two redeals when stuck", GapsParams(), "Standard"),
+            Variant("no-redeal", "no redeal: the hardest form", GapsParams(redeals=0), "No redeal"),
+            Variant("addiction", "three redeals", GapsParams(3), "Addiction"),
             Variant(
                 "montana",
                 "the 2s start in the first column (seeded suit order); two redeals",
                 GapsParams(twos_first=True),
+                "Montana",
             ),
         ),
         new_state=new_state,

@@ -398,11 +398,17 @@ SPEC = register(
         hidden_information=True,
         chance=True,
         variants=(
-            Variant("mosaico", "six tiles start in a row; one matching neighbour", MosaicoParams()),
+            Variant(
+                "mosaico",
+                "six tiles start in a row; one matching neighbour",
+                MosaicoParams(),
+                "Standard",
+            ),
             Variant(
                 "difficile",
                 "a cell touching 3 or 4 tiles must match 2 of them",
                 MosaicoParams(difficile=True),
+                "Difficile",
             ),
         ),
         new_state=new_state,

@@ -457,11 +457,14 @@ SPEC = register(
         hidden_information=True,
         chance=True,
         variants=(
-            Variant("muro", "every foundation starts with the 1 and builds up", MuroParams()),
+            Variant(
+                "muro", "every foundation starts with the 1 and builds up", MuroParams(), "Standard"
+            ),
             Variant(
                 "facile",
                 "a foundation may start with the 6 and build down instead",
                 MuroParams(may_start_with_six=True),
+                "Facile",
             ),
         ),
         new_state=new_state,

@@ -601,14 +601,20 @@ SPEC = register(
         chance=True,
         variants=(
             Variant(
-                "scalafrutta", "captured tiles open to all; match to 1001", ScalafruttaParams()
+                "scalafrutta",
+                "captured tiles open to all; match to 1001",
+                ScalafruttaParams(),
+                "Standard",
             ),
             Variant(
                 "coperte",
                 "captured tiles hidden from the other players until combinations are made",
                 ScalafruttaParams(hidden_captures=True),
+                "Coperte",
             ),
-            Variant("mano", "a single hand, open captured tiles", ScalafruttaParams(target=0)),
+            Variant(
+                "mano", "a single hand, open captured tiles", ScalafruttaParams(target=0), "Mano"
+            ),
         ),
         new_state=new_state,
         from_position=from_position,

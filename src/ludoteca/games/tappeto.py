@@ -244,13 +244,18 @@ SPEC = register(
         hidden_information=True,
         chance=True,
         variants=(
-            Variant("tappeto", "aces start the foundations; 4 x 5 carpet", TappetoParams()),
+            Variant(
+                "tappeto", "aces start the foundations; 4 x 5 carpet", TappetoParams(), "Standard"
+            ),
             Variant(
                 "con-scarti",
                 "aces are dealt too and play from the carpet",
                 TappetoParams(aces_start_on_foundations=False),
+                "Con scarti",
             ),
-            Variant("grande", "a 5 x 6 carpet, 18 cards in the reserve", TappetoParams(5, 6)),
+            Variant(
+                "grande", "a 5 x 6 carpet, 18 cards in the reserve", TappetoParams(5, 6), "Grande"
+            ),
         ),
         new_state=new_state,
         from_position=from_position,

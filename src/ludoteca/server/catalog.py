@@ -33,7 +33,12 @@ def _game(spec: GameSpec) -> dict[str, Any]:
         "max_players": spec.max_players,
         "hidden_information": spec.hidden_information,
         "variants": [
-            {"name": v.name, "description": v.description, "params": v.params_json()}
+            {
+                "name": v.name,
+                "title": v.title,
+                "description": v.description,
+                "params": v.params_json(),
+            }
             for v in spec.variants
         ],
         "param_help": spec.param_help_json(),

@@ -354,7 +354,8 @@ function tookBack(replies, view) {
 
 function showBar(page, view, module, others) {
   page.querySelector('.title h1').textContent = view.title;
-  const parts = [variantWords(view.variant_key)]; // "gaps (ranks 5)", not gaps[ranks=5]
+  // "Standard (ranks 5)", not gaps[ranks=5]
+  const parts = [variantWords(view.variant_key, { [view.variant]: view.variant_title })];
   if (view.seed !== null) parts.push(`deal ${view.seed}`);
   parts.push(`move ${view.ply}`);
   const summary = module.summary?.(view.observation, view);
