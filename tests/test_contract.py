@@ -153,6 +153,22 @@ def test_every_parameter_is_explained_for_players(spec: GameSpec) -> None:
         assert label and label[0].isupper() and text.endswith("."), (label, text)
 
 
+@pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.name)
+def test_the_parameters_limits_are_those_the_checks_take(spec: GameSpec) -> None:
+    """The web page's options fields take each number parameter's ``min`` and ``max`` from
+    the spec (``param_limits_json``): each limit is a value the variant's check takes, and one
+    step past it is refused, so that the fields' limits and the checks cannot drift apart."""
+    default = spec.default_variant
+    for name, limits in spec.param_limits_json().items():
+        past = 1 if limits["step"] == 1 else 0.5
+        for key, outside in (("min", -past), ("max", past)):
+            if key not in limits:
+                continue
+            default.with_params({name: str(limits[key])})
+            with pytest.raises(LudotecaError):
+                default.with_params({name: str(limits[key] + outside)})
+
+
 @pytest.mark.parametrize("seed", [-1, 2**63])
 def test_new_game_refuses_a_deal_number_no_command_takes(seed: int) -> None:
     """docs/architecture.md: deals are 0..2**63-1. ``new_game(None, -1)`` dealt a 'deal

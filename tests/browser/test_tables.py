@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import all_games, find_game
 from ludoteca.store.web import SavedGame
 
@@ -1845,6 +1846,45 @@ def test_the_home_page_controls_name_their_game(table: Any) -> None:
     assert len(set(lefts)) == 1, lefts
     page.get_by_role("button", name="Play Tappeto", exact=True).click()
     page.wait_for_selector(".table-page[data-game=tappeto]")
+
+
+def test_the_options_fields_take_the_limits_the_engine_checks(table: Any) -> None:
+    """The Options' number fields had no min nor max (Gaps's redeals went on to 9, its arrows
+    too), and Gaps's penalty, 0 by default, took whole numbers only (its step came from the
+    value). Each takes the step and limits the game's spec sends (`param_limits`, which the
+    parameters' checks take: tests/test_contract.py); a value typed past them is marked
+    invalid, and Play gets the server's one-line refusal, not a table."""
+    table.home()
+    page = table.page
+    shown = """n => ({type: n.type, step: n.step === 'any' ? 'any' : Number(n.step),
+      min: n.min === '' ? null : Number(n.min), max: n.max === '' ? null : Number(n.max)})"""
+    for spec in all_games():
+        card = page.locator(f".game[data-game={spec.name}]")
+        limits = spec.param_limits_json()
+        for name, value in spec.default_variant.params_json().items():
+            field = card.locator(f"[data-param={name}]")
+            if isinstance(value, bool):
+                assert field.get_attribute("type") == "checkbox"
+                continue
+            want = {"type": "number", "min": None, "max": None, **limits[name]}
+            assert field.evaluate(shown) == want, (spec.name, name)
+    gaps = page.locator(".game[data-game=gaps]")
+    assert gaps.locator("[data-param=redeals]").evaluate(shown)["max"] == 3
+    assert gaps.locator("[data-param=penalty]").evaluate(shown)["step"] == "any"
+    acme = page.locator(".game[data-game=acme] [data-param=redeals]")
+    assert acme.get_attribute("placeholder") == "no limit" and acme.input_value() == ""
+    gaps.locator("summary").click()
+    valid = "n => n.validity.valid"
+    gaps.locator("[data-param=penalty]").fill("2.5")
+    assert gaps.locator("[data-param=penalty]").evaluate(valid)
+    gaps.locator("[data-param=redeals]").fill("9")
+    assert not gaps.locator("[data-param=redeals]").evaluate(valid)
+    with pytest.raises(LudotecaError) as refused:
+        find_game("gaps").variant("gaps", {"redeals": "9", "penalty": "2.5"})
+    gaps.locator("button.play").click()
+    says(page, str(refused.value))
+    expect(page.locator("#toast")).to_have_attribute("data-kind", "error")
+    assert page.locator(".table-page").count() == 0
 
 
 def test_the_statistics_fit_a_phone(open_page: Any, live: Any, table_on: Any) -> None:

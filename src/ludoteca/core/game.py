@@ -186,6 +186,21 @@ class GameSpec:
             name: {"label": label, "help": text} for name, (label, text) in self.param_help.items()
         }
 
+    def param_limits_json(self) -> dict[str, dict[str, Any]]:
+        """Each number parameter's ``step`` (1 for a whole number, ``"any"`` for a real one)
+        and the ``min`` and ``max`` its variant's ``check`` takes, where it sets one (the
+        parameter's field metadata), for the web page's options fields:
+        ``{"redeals": {"step": 1, "min": 0, "max": 3}}``."""
+        params = self.default_variant.params
+        limits: dict[str, dict[str, Any]] = {}
+        for found in dataclasses.fields(params):
+            value = getattr(params, found.name)
+            if isinstance(value, bool):
+                continue
+            bounds = {k: found.metadata[k] for k in ("min", "max") if k in found.metadata}
+            limits[found.name] = {"step": "any" if isinstance(value, float) else 1, **bounds}
+        return limits
+
     @property
     def players_text(self) -> str:
         """Who plays, for messages: "a solitaire (1 player)", "2-4 players"."""

@@ -12,7 +12,7 @@ saves, never for a player (a player's view is :meth:`TappetoState.observation`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.core.cards import ACE, FULL_DECK, KING, SUIT_NAMES, SUITS, Card
@@ -29,8 +29,9 @@ DEAL_STREAM = "tappeto"
 
 @dataclass(frozen=True)
 class TappetoParams:
-    rows: int = 4
-    cols: int = 5
+    # (no maximum of their own: what fits in one deck depends on the other, and on the aces)
+    rows: int = field(default=4, metadata={"min": 1})
+    cols: int = field(default=5, metadata={"min": 1})
     aces_start_on_foundations: bool = True
 
     @property

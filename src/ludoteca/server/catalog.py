@@ -42,6 +42,7 @@ def _game(spec: GameSpec) -> dict[str, Any]:
             for v in spec.variants
         ],
         "param_help": spec.param_help_json(),
+        "param_limits": spec.param_limits_json(),
         "bots": [{"name": b.name, "description": b.description} for b in bots.values()],
         "hint": has_hint(spec),
         "table": (WEB / "games" / f"{spec.name}.js").is_file(),

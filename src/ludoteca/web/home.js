@@ -179,17 +179,24 @@ function showParams(node, params, game) {
     input.dataset.param = name;
     // Seven cards of like fields: the name says the game ("Redeals of Gaps", not "redeals").
     input.setAttribute('aria-label', `${title} of ${game.title}`);
+    const limits = game.param_limits?.[name];
     if (typeof value === 'boolean') {
       input.type = 'checkbox';
       input.checked = value;
-    } else if (typeof value === 'number') {
+    } else if (limits) {
+      // A number within the limits the engine checks (/api/games: `param_limits`), so that
+      // its arrows stay within them; one typed past them still goes, and the server says
+      // why not in its one line. (The step came from the value: Gaps's penalty, 0, took
+      // whole numbers only.) Empty is no limit where that is the default (Acme's redeals).
       input.type = 'number';
-      input.value = value;
-      input.step = Number.isInteger(value) ? '1' : 'any';
+      input.value = value ?? '';
+      input.step = String(limits.step);
+      if (limits.min !== undefined) input.min = String(limits.min);
+      if (limits.max !== undefined) input.max = String(limits.max);
     } else {
       input.value = value ?? '';
-      if (value === null) input.placeholder = 'no limit';
     }
+    if (value === null) input.placeholder = 'no limit';
     input.dataset.initial = input.type === 'checkbox' ? String(input.checked) : input.value;
     row.append(label, input);
     if (help) {
