@@ -441,12 +441,66 @@ def test_a_game_survives_a_server_restart(
         table.live = second
         table.page.wait_for_selector("body[data-connection=online]", timeout=20_000)
         table.wait_ply(2)
+        # (the banner that said the connection was back goes after a few seconds)
+        expect(table.page.locator("#offline")).to_be_hidden(timeout=8000)
         table.page.wait_for_timeout(400)
         assert sorted(page_text(table.page).split()) == before
         table.page.get_by_role("button", name="Undo").click()
         table.wait_ply(1)
     finally:
         second.stop()
+
+
+def test_a_lost_connection_says_so_and_takes_no_move_until_it_is_back(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """The connection lost showed only a small "reconnecting…" in the title bar, and a move
+    made meanwhile waited to be played when it came back, unseen. A banner says that nothing
+    can be played; the board takes no click (a card clicked plays nothing, then or once the
+    connection is back) and the buttons that ask the server are disabled. Back, the banner
+    says so, then goes, and the board plays again."""
+    page = open_page()
+    sockets: list[Any] = []
+    cut = [False]
+
+    def through(page_side: Any) -> None:
+        if cut[0]:  # (each try to reconnect fails while the connection is cut)
+            page_side.close()
+            return
+        page_side.connect_to_server()
+        sockets.append(page_side)
+
+    page.route_web_socket(re.compile(r"/ws$"), through)
+    table = table_on(page, live)
+    table.start("tappeto", seed=short_tappeto_seed())
+    table.wait_turn()
+    ply = table.ply()
+    banner = page.locator("#offline")
+    expect(banner).to_be_hidden()
+    cut[0] = True
+    sockets[-1].close()
+    expect(banner).to_have_text(
+        "The connection to the server is lost: nothing can be played until it is back."
+        " Reconnecting…"
+    )
+    expect(banner).to_be_in_viewport()
+    for act in ("undo", "hint", "restart"):
+        expect(page.locator(f".tools [data-act={act}]")).to_be_disabled()
+    assert page.locator(".board-wrap").evaluate("node => node.inert")
+    # A person's click where a card stands (it lands on what lies under the shut board).
+    page.locator("svg.board .movable").first.click(force=True)
+    page.keyboard.press("h")
+    page.wait_for_timeout(300)
+    assert table.ply() == ply
+    cut[0] = False
+    page.wait_for_selector("body[data-connection=online]")
+    expect(banner).to_have_text("Connected again: you can play.")
+    expect(banner).to_be_hidden(timeout=8000)
+    assert not page.locator(".board-wrap").evaluate("node => node.inert")
+    expect(page.locator(".tools [data-act=hint]")).to_be_enabled()
+    assert table.ply() == ply and len(table.room().state.history) == ply
+    assert table.click_move()
+    assert len(table.room().state.history) == ply + 1
 
 
 def test_the_generic_table_plays_any_game_by_its_move_buttons(table: Any) -> None:
