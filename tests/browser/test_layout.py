@@ -656,6 +656,7 @@ def test_the_text_on_the_felt_reads_at_four_and_a_half_to_one(table: Any, game: 
     if game == "domino":
         page.locator('svg.board [data-key="1M"]').click()
         page.locator(".chooser button").first.click()
+        page.wait_for_selector('svg.board .piece[data-id="1M"] .tile-back')
         table.wait_turn()
     measured = page.evaluate(CONTRAST)
     movable = page.locator("svg.board .movable")
