@@ -135,6 +135,9 @@ def test_declared_facts(spec: GameSpec) -> None:
         assert find_game(alias.upper()) is spec
     assert 1 <= spec.min_players <= spec.max_players <= 4
     assert spec.variants and len({v.name for v in spec.variants}) == len(spec.variants)
+    # What the web page shows for each (its name is the notation): one of its own, capitalised.
+    titles = [v.title for v in spec.variants]
+    assert all(t and not t[0].islower() for t in titles) and len(set(titles)) == len(titles)
     assert spec.max_game_length > 0
     assert spec.rules_doc == f"docs/rules/{spec.name}.md"
 
@@ -148,6 +151,22 @@ def test_every_parameter_is_explained_for_players(spec: GameSpec) -> None:
     assert set(spec.param_help) == names, sorted(names ^ set(spec.param_help))
     for label, text in spec.param_help.values():
         assert label and label[0].isupper() and text.endswith("."), (label, text)
+
+
+@pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.name)
+def test_the_parameters_limits_are_those_the_checks_take(spec: GameSpec) -> None:
+    """The web page's options fields take each number parameter's ``min`` and ``max`` from
+    the spec (``param_limits_json``): each limit is a value the variant's check takes, and one
+    step past it is refused, so that the fields' limits and the checks cannot drift apart."""
+    default = spec.default_variant
+    for name, limits in spec.param_limits_json().items():
+        past = 1 if limits["step"] == 1 else 0.5
+        for key, outside in (("min", -past), ("max", past)):
+            if key not in limits:
+                continue
+            default.with_params({name: str(limits[key])})
+            with pytest.raises(LudotecaError):
+                default.with_params({name: str(limits[key] + outside)})
 
 
 @pytest.mark.parametrize("seed", [-1, 2**63])

@@ -3,10 +3,13 @@ progress, the game cards' records and the statistics table."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
+from ludoteca.core.registry import all_games
 from ludoteca.store.web import SavedGame
 
 pytestmark = pytest.mark.browser
@@ -83,12 +86,12 @@ def test_a_deal_with_no_move_says_so_and_is_counted(table: Any) -> None:
     )
 
 
-def finished(store: Any, room: str, game: str, key: str, won: bool) -> None:
-    """A game of ``game`` stored as finished by "sorter", its variant key ``key``."""
+def finished(store: Any, room: str, game: str, key: str, won: bool, player: str = "sorter") -> None:
+    """A game of ``game`` stored as finished by ``player``, its variant key ``key``."""
     store.create_game(
         SavedGame(
             id=room, game=game, variant=key.split("[")[0], params={}, seed=1, seats=["human"],
-            tokens=["t"], player="sorter", status="playing", moves=[],
+            tokens=["t"], player=player, status="playing", moves=[],
         )
     )  # fmt: skip
     store.record_result(room, key, won, 1.0)
@@ -112,12 +115,43 @@ def test_a_variant_played_with_options_is_on_its_card_and_rows_go_by_game(
     assert gaps.startswith("Played 1 · won 0")
     heads = table.page.locator(".stat-table .game-line th").all_inner_texts()
     order = [" ".join(head.split()) for head in heads]
-    assert order == ["Gaps gaps", "Gaps gaps (ranks 4, suits 2)", "Tappeto tappeto",
-                     "Domino della Frutta domino"]  # fmt: skip
+    assert order == ["Gaps Standard", "Gaps Standard (ranks 4, suits 2)", "Tappeto Standard",
+                     "Domino della Frutta Standard"]  # fmt: skip
     finished(store, "sort5", "acme", "acme[redeals=1]", True)
     table.home()
     acme = table.page.locator(".game[data-game=acme] .mystats").inner_text()
-    assert acme.startswith("Acme (redeals 1): Played 1 · won 1")
+    assert acme.startswith("Standard (redeals 1): Played 1 · won 1")
+
+
+def test_the_variants_are_named_by_their_titles_where_people_read_them(table: Any) -> None:
+    """The variants showed by their keys (no-redeal, coperte, reserve-13) in the game cards'
+    menus, the table's title line, the games in progress and the statistics: each reads as
+    the game's spec titles it (No redeal, Coperte, 13-card reserve), sent by the server. The
+    key stays the notation: the menu's values, the requests, the stored games."""
+    page = table.page
+    table.home()
+    table.name_player("titled")
+    for spec in all_games():
+        options = page.locator(f".game[data-game={spec.name}] select[name=variant] option")
+        assert options.all_inner_texts() == [v.title for v in spec.variants]
+        values = options.evaluate_all("nodes => nodes.map((n) => n.value)")
+        assert values == [v.name for v in spec.variants]
+    table.start("gaps", seed=7, variant="no-redeal")
+    expect(page.locator(".title .meta")).to_have_text(re.compile(r"^No redeal · deal 7 · move 0"))
+    assert table.room().saved.variant == "no-redeal"
+    store = table.live.app.state.rooms.store
+    finished(store, "titled1", "scalafrutta", "coperte", True, "titled")
+    finished(store, "titled2", "acme", "reserve-13[redeals=1]", False, "titled")
+    table.home()
+    entry = " ".join(page.locator(".resume li").first.inner_text().split())
+    assert entry.startswith("Gaps · No redeal · deal 7 · 0 moves"), entry
+    rows = page.locator(".stat-table tbody tr:not(.game-line)").evaluate_all(
+        "rows => rows.map(r => [...r.querySelectorAll('td')].slice(0, 2).map(td => td.innerText))"
+    )
+    assert rows == [["Acme", "13-card reserve (redeals 1)"], ["Scalafrutta", "Coperte"]], rows
+    card = page.locator(".game[data-game=acme]")
+    card.locator("select[name=variant]").select_option("reserve-13")
+    expect(card.locator(".mystats")).to_have_text(re.compile(r"^13-card reserve \(redeals 1\): "))
 
 
 def test_a_link_to_a_table_says_whether_the_game_exists(table: Any) -> None:

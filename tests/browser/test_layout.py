@@ -1,5 +1,6 @@
 """Points of layout and wording found by a UX review at 1280 x 800 and on a 390 x 844 phone:
-the home page's parts, the phone's statistics, an only move in view, the end and seat lines."""
+the home page's parts, the phone's statistics, an only move in view, the end and seat lines,
+the contrast of the text on the felt."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from ludoteca.core.registry import find_game
+from ludoteca.core.registry import all_games, find_game
 from ludoteca.store.web import SavedGame
 
 pytestmark = pytest.mark.browser
+
+GAMES = [spec.name for spec in all_games()]
 
 
 def bottom(box: dict[str, float]) -> float:
@@ -106,7 +109,7 @@ def test_a_variant_in_the_statistics_takes_one_line_on_a_phone(
     page = table.page
     variants = page.locator(".stat-table .variant-under:visible")
     expect(variants).to_have_count(len(played))
-    assert "gaps (ranks 5)" in variants.all_inner_texts()
+    assert "Standard (ranks 5)" in variants.all_inner_texts()
     lines = variants.evaluate_all(
         """nodes => nodes.map((n) => n.getBoundingClientRect().height
              / parseFloat(getComputedStyle(n).fontSize))"""
@@ -586,3 +589,89 @@ def test_the_mosaico_tile_back_from_the_set_aside_pile_is_shown_once(table: Any)
     )
     assert page.locator('svg.board .piece[data-id="6M"]').count() == 1
     assert "aside 0" in page.locator("svg.board text").all_text_contents()
+
+
+CONTRAST = """() => {
+  const rgba = (text) => {
+    const [r, g, b, a = 1] = text.match(/[\\d.]+/g).map(Number);
+    return [r, g, b, a];
+  };
+  const over = ([r, g, b, a], under) => [r, g, b].map((c, i) => c * a + under[i] * (1 - a));
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.map((c) => {
+      const s = c / 255;
+      return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => {
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (light + 0.05) / (dark + 0.05);
+  };
+  // Every colour of the felt's gradient, as the page computes it (the CSS variables
+  // resolved), and of a tile back's pattern.
+  const felt = [...getComputedStyle(document.querySelector('.board-wrap')).backgroundImage
+    .matchAll(/rgba?\\([^)]*\\)/g)].map((m) => rgba(m[0]).slice(0, 3));
+  const back = [...document.querySelectorAll('#back-tiles rect, #back-tiles circle')]
+    .map((n) => rgba(getComputedStyle(n).fill).slice(0, 3));
+  const found = [];
+  for (const text of document.querySelectorAll('svg.board text')) {
+    if (!text.textContent.trim()) continue;
+    const piece = text.closest('.piece');
+    const slot = text.closest('.slot');
+    let grounds = felt;
+    if (piece) {
+      if (!piece.querySelector('.tile-back')) continue; // a face's own ink, on its face
+      grounds = back;
+    } else if (slot) {
+      const fill = rgba(getComputedStyle(slot.querySelector('.slot-rect')).fill);
+      grounds = felt.map((colour) => over(fill, colour));
+    }
+    const ink = rgba(getComputedStyle(text).fill);
+    const worst = Math.min(...grounds.map((ground) => ratio(over(ink, ground), ground)));
+    const where = piece ? 'back' : slot?.classList.contains('target') ? 'target'
+      : slot?.classList.contains('dead') ? 'dead' : slot ? 'slot' : 'felt';
+    found.push({ text: text.textContent, where, ratio: worst });
+  }
+  return found;
+}"""
+"""Each text of the board that is not a card's or a tile's face: the worst contrast of its
+computed colour against the colours under it (the felt's gradient, a place's tint, a tile
+back's pattern), and where it lies."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_text_on_the_felt_reads_at_four_and_a_half_to_one(table: Any, game: str) -> None:
+    """Seat names, pile labels and captions on the felt measured about 4.1:1 against its
+    lighter green (the dim labels: Domino's row and column numbers, Il Muro's 0/6), a lit
+    place's caption on its yellow 4.3:1 (Scalafrutta's arrows), a dead Gaps gap's cross
+    2.7:1. Each reads at 4.5:1 at least (WCAG AA for normal text), at the start and with a
+    piece chosen, its targets lit. Gaps deal 1 has dead gaps; the bot opens Domino deal 5
+    with 1 apple, blocked here: its number lies on a tile back."""
+    spec = find_game(game)
+    seed = {"gaps": 1, "domino": 5}.get(game, 7)
+    table.start(game, seed=seed, bots=None if spec.is_solitaire else ["greedy"])
+    page = table.page
+    table.wait_turn()
+    if game == "domino":
+        page.locator('svg.board [data-key="1M"]').click()
+        page.locator(".chooser button").first.click()
+        page.wait_for_selector('svg.board .piece[data-id="1M"] .tile-back')
+        table.wait_turn()
+    measured = page.evaluate(CONTRAST)
+    movable = page.locator("svg.board .movable")
+    if page.locator("svg.board .target").count() == 0 and movable.count():
+        # (a piece whose only move needs no target plays at once: the next board is measured)
+        ply = str(table.ply())
+        movable.first.click()
+        page.wait_for_function(
+            "ply => document.querySelector('svg.board .target')"
+            " || document.querySelector('.table-page').dataset.ply !== ply",
+            arg=ply,
+        )
+        measured += page.evaluate(CONTRAST)
+    low = [(m["text"], m["where"], round(m["ratio"], 2)) for m in measured if m["ratio"] < 4.5]
+    assert not low, low
+    kinds = {m["where"] for m in measured}
+    assert "felt" in kinds or game == "gaps"
+    assert {"gaps": "dead", "domino": "back", "scalafrutta": "target"}.get(game, "felt") in kinds

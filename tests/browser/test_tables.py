@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import all_games, find_game
 from ludoteca.store.web import SavedGame
 
@@ -86,7 +87,7 @@ def test_the_home_page_offers_every_game_and_its_variants(table: Any, shots: Pat
         card = page.locator(f".game[data-game={spec.name}]")
         assert card.locator("h3").inner_text() == spec.title
         options = card.locator("select[name=variant] option").all_inner_texts()
-        assert options == [v.name for v in spec.variants]
+        assert options == [v.title for v in spec.variants]
         assert card.locator(".seats").is_visible() == (not spec.is_solitaire)
     table.shot(shots / "home.png")
 
@@ -440,12 +441,66 @@ def test_a_game_survives_a_server_restart(
         table.live = second
         table.page.wait_for_selector("body[data-connection=online]", timeout=20_000)
         table.wait_ply(2)
+        # (the banner that said the connection was back goes after a few seconds)
+        expect(table.page.locator("#offline")).to_be_hidden(timeout=8000)
         table.page.wait_for_timeout(400)
         assert sorted(page_text(table.page).split()) == before
         table.page.get_by_role("button", name="Undo").click()
         table.wait_ply(1)
     finally:
         second.stop()
+
+
+def test_a_lost_connection_says_so_and_takes_no_move_until_it_is_back(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """The connection lost showed only a small "reconnecting…" in the title bar, and a move
+    made meanwhile waited to be played when it came back, unseen. A banner says that nothing
+    can be played; the board takes no click (a card clicked plays nothing, then or once the
+    connection is back) and the buttons that ask the server are disabled. Back, the banner
+    says so, then goes, and the board plays again."""
+    page = open_page()
+    sockets: list[Any] = []
+    cut = [False]
+
+    def through(page_side: Any) -> None:
+        if cut[0]:  # (each try to reconnect fails while the connection is cut)
+            page_side.close()
+            return
+        page_side.connect_to_server()
+        sockets.append(page_side)
+
+    page.route_web_socket(re.compile(r"/ws$"), through)
+    table = table_on(page, live)
+    table.start("tappeto", seed=short_tappeto_seed())
+    table.wait_turn()
+    ply = table.ply()
+    banner = page.locator("#offline")
+    expect(banner).to_be_hidden()
+    cut[0] = True
+    sockets[-1].close()
+    expect(banner).to_have_text(
+        "The connection to the server is lost: nothing can be played until it is back."
+        " Reconnecting…"
+    )
+    expect(banner).to_be_in_viewport()
+    for act in ("undo", "hint", "restart"):
+        expect(page.locator(f".tools [data-act={act}]")).to_be_disabled()
+    assert page.locator(".board-wrap").evaluate("node => node.inert")
+    # A person's click where a card stands (it lands on what lies under the shut board).
+    page.locator("svg.board .movable").first.click(force=True)
+    page.keyboard.press("h")
+    page.wait_for_timeout(300)
+    assert table.ply() == ply
+    cut[0] = False
+    page.wait_for_selector("body[data-connection=online]")
+    expect(banner).to_have_text("Connected again: you can play.")
+    expect(banner).to_be_hidden(timeout=8000)
+    assert not page.locator(".board-wrap").evaluate("node => node.inert")
+    expect(page.locator(".tools [data-act=hint]")).to_be_enabled()
+    assert table.ply() == ply and len(table.room().state.history) == ply
+    assert table.click_move()
+    assert len(table.room().state.history) == ply + 1
 
 
 def test_the_generic_table_plays_any_game_by_its_move_buttons(table: Any) -> None:
@@ -682,7 +737,7 @@ def test_a_game_is_resumed_or_forgotten_from_the_home_page(table: Any) -> None:
 def test_a_game_in_progress_is_listed_with_its_parameters(table: Any) -> None:
     """Variants (docs/rules/gaps.md: every variant takes -p redeals=0..3): a Montana deal
     with one redeal was listed as "montana · deal 3 · 1 moves", as if it were the variant
-    as declared; it is listed as the table names it, "montana (redeals 1)" (not the stored
+    as declared; it is listed as the table names it, "Montana (redeals 1)" (not the stored
     key, "montana[redeals=1]", which both showed), and "1 move"."""
     page = table.page
     table.home()
@@ -695,11 +750,11 @@ def test_a_game_in_progress_is_listed_with_its_parameters(table: Any) -> None:
     card.locator("button.play").click()
     page.wait_for_selector(".table-page[data-game=gaps]")
     meta = page.locator(".title .meta")
-    expect(meta).to_have_text(re.compile(r"^montana \(redeals 1\) · deal 3 "))
+    expect(meta).to_have_text(re.compile(r"^Montana \(redeals 1\) · deal 3 "))
     table.click_move()
     table.home()
     entry = page.locator(".resume li").first.inner_text()
-    assert "montana (redeals 1) · deal 3 · 1 move ·" in " ".join(entry.split())
+    assert "Montana (redeals 1) · deal 3 · 1 move ·" in " ".join(entry.split())
 
 
 def test_a_move_animates(table: Any) -> None:
@@ -755,7 +810,7 @@ def test_the_statistics_show_the_redeals_used_once_a_game_used_one(table: Any) -
         store.create_game(game)
         assert store.record_result(game.id, "addiction", i == 1, 40.0 + i, {"redeals_used": used})
     # A game without redeals leaves the column blank (it said 0); a variant with a changed
-    # parameter reads "gaps (ranks 5)", its key as stored, gaps[ranks=5], left as it is;
+    # parameter reads "Standard (ranks 5)", its key as stored, gaps[ranks=5], left as it is;
     # values as the key stores them (Python's 2.0 and True) read "2" and "on".
     others = [
         ("domino", "domino", "domino"),
@@ -777,10 +832,10 @@ def test_the_statistics_show_the_redeals_used_once_a_game_used_one(table: Any) -
         )
     }
     assert rows == {
-        "Gaps addiction": "5",
-        "Domino della Frutta domino": "",
-        "Gaps gaps (ranks 5)": "0",
-        "Gaps montana (penalty 2, twos first off)": "0",
+        "Gaps Addiction": "5",
+        "Domino della Frutta Standard": "",
+        "Gaps Standard (ranks 5)": "0",
+        "Gaps Montana (penalty 2, twos first off)": "0",
     }, rows
     # And on the game's card, for the variant chosen there (it left them out).
     card = page.locator(".game[data-game=gaps]")
@@ -1270,7 +1325,7 @@ def test_the_title_line_reads_well_on_a_phone(open_page: Any, live: Any, table_o
     table.wait_turn()
     page = table.page
     meta = page.locator(".title .meta")
-    assert meta.inner_text() == "mano · move 0 · a single hand"
+    assert meta.inner_text() == "Mano · move 0 · a single hand"
     title = page.locator(".title h1").bounding_box()
     assert meta.bounding_box()["y"] >= title["y"] + title["height"] - 1
 
@@ -1845,6 +1900,45 @@ def test_the_home_page_controls_name_their_game(table: Any) -> None:
     assert len(set(lefts)) == 1, lefts
     page.get_by_role("button", name="Play Tappeto", exact=True).click()
     page.wait_for_selector(".table-page[data-game=tappeto]")
+
+
+def test_the_options_fields_take_the_limits_the_engine_checks(table: Any) -> None:
+    """The Options' number fields had no min nor max (Gaps's redeals went on to 9, its arrows
+    too), and Gaps's penalty, 0 by default, took whole numbers only (its step came from the
+    value). Each takes the step and limits the game's spec sends (`param_limits`, which the
+    parameters' checks take: tests/test_contract.py); a value typed past them is marked
+    invalid, and Play gets the server's one-line refusal, not a table."""
+    table.home()
+    page = table.page
+    shown = """n => ({type: n.type, step: n.step === 'any' ? 'any' : Number(n.step),
+      min: n.min === '' ? null : Number(n.min), max: n.max === '' ? null : Number(n.max)})"""
+    for spec in all_games():
+        card = page.locator(f".game[data-game={spec.name}]")
+        limits = spec.param_limits_json()
+        for name, value in spec.default_variant.params_json().items():
+            field = card.locator(f"[data-param={name}]")
+            if isinstance(value, bool):
+                assert field.get_attribute("type") == "checkbox"
+                continue
+            want = {"type": "number", "min": None, "max": None, **limits[name]}
+            assert field.evaluate(shown) == want, (spec.name, name)
+    gaps = page.locator(".game[data-game=gaps]")
+    assert gaps.locator("[data-param=redeals]").evaluate(shown)["max"] == 3
+    assert gaps.locator("[data-param=penalty]").evaluate(shown)["step"] == "any"
+    acme = page.locator(".game[data-game=acme] [data-param=redeals]")
+    assert acme.get_attribute("placeholder") == "no limit" and acme.input_value() == ""
+    gaps.locator("summary").click()
+    valid = "n => n.validity.valid"
+    gaps.locator("[data-param=penalty]").fill("2.5")
+    assert gaps.locator("[data-param=penalty]").evaluate(valid)
+    gaps.locator("[data-param=redeals]").fill("9")
+    assert not gaps.locator("[data-param=redeals]").evaluate(valid)
+    with pytest.raises(LudotecaError) as refused:
+        find_game("gaps").variant("gaps", {"redeals": "9", "penalty": "2.5"})
+    gaps.locator("button.play").click()
+    says(page, str(refused.value))
+    expect(page.locator("#toast")).to_have_attribute("data-kind", "error")
+    assert page.locator(".table-page").count() == 0
 
 
 def test_the_statistics_fit_a_phone(open_page: Any, live: Any, table_on: Any) -> None:

@@ -30,6 +30,7 @@ ROOM_FACTS = {
     "game",
     "title",
     "variant",
+    "variant_title",
     "variant_key",
     "params",
     "seed",
@@ -677,7 +678,7 @@ def test_the_catalog_and_the_rules(client: TestClient) -> None:
     assert games["protocol"] == PROTOCOL
     assert [g["name"] for g in games["games"]] == [g.name for g in all_games()]
     for game in games["games"]:
-        assert game["variants"] and all("params" in v for v in game["variants"])
+        assert game["variants"] and all("params" in v and v["title"] for v in game["variants"])
         assert game["solitaire"] == (game["max_players"] == 1)
         assert bool(game["bots"]) != game["solitaire"]
         rules = client.get(f"/api/rules/{game['name']}").json()

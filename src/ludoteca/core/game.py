@@ -56,6 +56,9 @@ class Variant:
     name: str
     description: str
     params: Any
+    title: str = ""
+    """What people read for it on the web page ("No redeal"); the name (``no-redeal``) is
+    the notation: typed after ``-v``, stored, in the page's addresses and requests."""
 
     def with_params(self, overrides: Mapping[str, str]) -> Variant:
         """A copy with some parameters set from text (``redeals=1``), type-checked."""
@@ -75,7 +78,7 @@ class Variant:
         check = getattr(params, "check", None)
         if callable(check):
             check()
-        return Variant(self.name, self.description, params)
+        return dataclasses.replace(self, params=params)
 
     def params_json(self) -> JSON:
         return dataclasses.asdict(self.params)
@@ -182,6 +185,21 @@ class GameSpec:
         return {
             name: {"label": label, "help": text} for name, (label, text) in self.param_help.items()
         }
+
+    def param_limits_json(self) -> dict[str, dict[str, Any]]:
+        """Each number parameter's ``step`` (1 for a whole number, ``"any"`` for a real one)
+        and the ``min`` and ``max`` its variant's ``check`` takes, where it sets one (the
+        parameter's field metadata), for the web page's options fields:
+        ``{"redeals": {"step": 1, "min": 0, "max": 3}}``."""
+        params = self.default_variant.params
+        limits: dict[str, dict[str, Any]] = {}
+        for found in dataclasses.fields(params):
+            value = getattr(params, found.name)
+            if isinstance(value, bool):
+                continue
+            bounds = {k: found.metadata[k] for k in ("min", "max") if k in found.metadata}
+            limits[found.name] = {"step": "any" if isinstance(value, float) else 1, **bounds}
+        return limits
 
     @property
     def players_text(self) -> str:

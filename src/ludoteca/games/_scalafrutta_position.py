@@ -161,7 +161,7 @@ def determinize(observation: Mapping[str, Any], rng: DealRng) -> ScalafruttaStat
     base = SPEC.variant(observation["variant"])
     params = ScalafruttaParams(**observation["params"])
     players = int(observation["players"])
-    state = ScalafruttaState(Variant(base.name, base.description, params), 0, players)
+    state = ScalafruttaState(Variant(base.name, base.description, params, base.title), 0, players)
     state.deal_seed = rng.next64()
     for key in ("hand", "phase", "stage", "totals"):
         setattr(state, key, observation[key] if key != "totals" else list(observation[key]))

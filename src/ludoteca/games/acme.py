@@ -21,7 +21,7 @@ card to its foundation or a column, ``7H f`` / ``7H c2`` (columns 1..4).
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.core.cards import FULL_DECK, KING, SUIT_NAMES, SUITS, Card
@@ -43,8 +43,8 @@ most 12 cards through at most two spare columns, which the four-peg Tower of Han
 
 @dataclass(frozen=True)
 class AcmeParams:
-    reserve: int = 15
-    redeals: int | None = None
+    reserve: int = field(default=15, metadata={"min": 1, "max": 48})
+    redeals: int | None = field(default=None, metadata={"min": 0})
     """How often the waste may be turned over; ``None``: without limit."""
 
     def check(self) -> None:
@@ -459,9 +459,14 @@ SPEC = register(
         hidden_information=True,
         chance=True,
         variants=(
-            Variant("acme", "15-card reserve, the waste turned over without limit", AcmeParams()),
-            Variant("reserve-13", "a 13-card reserve", AcmeParams(reserve=13)),
-            Variant("reserve-20", "a 20-card reserve", AcmeParams(reserve=20)),
+            Variant(
+                "acme",
+                "15-card reserve, the waste turned over without limit",
+                AcmeParams(),
+                "Standard",
+            ),
+            Variant("reserve-13", "a 13-card reserve", AcmeParams(reserve=13), "13-card reserve"),
+            Variant("reserve-20", "a 20-card reserve", AcmeParams(reserve=20), "20-card reserve"),
         ),
         new_state=new_state,
         from_position=from_position,

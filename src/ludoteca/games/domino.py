@@ -530,7 +530,11 @@ SPEC = register(
         max_players=4,
         hidden_information=True,
         chance=True,
-        variants=(Variant("domino", "2-4 players, hidden hands until open play", DominoParams()),),
+        variants=(
+            Variant(
+                "domino", "2-4 players, hidden hands until open play", DominoParams(), "Standard"
+            ),
+        ),
         new_state=new_state,
         from_position=from_position,
         max_game_length=36 + 3 * 4 + 1,

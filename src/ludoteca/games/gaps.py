@@ -17,7 +17,7 @@ checks of the solver).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.core.cards import ACE, Card
@@ -34,14 +34,14 @@ MAX_PENALTY = 1000.0
 
 @dataclass(frozen=True)
 class GapsParams:
-    redeals: int = 2
+    redeals: int = field(default=2, metadata={"min": 0, "max": MAX_REDEALS})
     """How many redeals are allowed (RULES.md: 0..3 for every variant)."""
-    penalty: float = 0.0
+    penalty: float = field(default=0.0, metadata={"min": 0, "max": MAX_PENALTY})
     """Points taken off the final score for each redeal used (RULES.md: default 0)."""
     twos_first: bool = False
     """Montana: the four 2s start in column 0, suits in a seeded order."""
-    suits: int = 4
-    ranks: int = 13
+    suits: int = field(default=4, metadata={"min": 1, "max": 4})
+    ranks: int = field(default=13, metadata={"min": 3, "max": 13})
     """Smaller boards (fewer suits or ranks) for exhaustive checks; the game is 4 x 13."""
 
     def check(self) -> None:
@@ -506,13 +506,14 @@ SPEC = register(
         hidden_information=False,
         chance=True,
         variants=(
-            Variant("gaps", "two redeals when stuck", GapsParams()),
-            Variant("no-redeal", "no redeal: the hardest form", GapsParams(redeals=0)),
-            Variant("addiction", "three redeals", GapsParams(3)),
+            Variant("gaps", "two redeals when stuck", GapsParams(), "Standard"),
+            Variant("no-redeal", "no redeal: the hardest form", GapsParams(redeals=0), "No redeal"),
+            Variant("addiction", "three redeals", GapsParams(3), "Addiction"),
             Variant(
                 "montana",
                 "the 2s start in the first column (seeded suit order); two redeals",
                 GapsParams(twos_first=True),
+                "Montana",
             ),
         ),
         new_state=new_state,

@@ -16,7 +16,7 @@ top (next to come back) first; DRAW the face-down draw pile, next tile first (``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.core.errors import NotationError, shown
@@ -37,7 +37,7 @@ Cell = tuple[int, int]
 
 @dataclass(frozen=True)
 class MosaicoParams:
-    start_tiles: int = 6
+    start_tiles: int = field(default=6, metadata={"min": 1, "max": SIDE})
     """RULES.md assumption for the lost figure: this many face-up tiles in a row."""
     difficile: bool = False
     """Seed, "Per rendere il solitario più complesso": a cell touching 3 or 4 tiles needs 2."""
@@ -398,11 +398,17 @@ SPEC = register(
         hidden_information=True,
         chance=True,
         variants=(
-            Variant("mosaico", "six tiles start in a row; one matching neighbour", MosaicoParams()),
+            Variant(
+                "mosaico",
+                "six tiles start in a row; one matching neighbour",
+                MosaicoParams(),
+                "Standard",
+            ),
             Variant(
                 "difficile",
                 "a cell touching 3 or 4 tiles must match 2 of them",
                 MosaicoParams(difficile=True),
+                "Difficile",
             ),
         ),
         new_state=new_state,

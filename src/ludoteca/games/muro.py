@@ -13,7 +13,7 @@ have held (see the no-progress ruling). Moves: ``4B c3`` (a top tile onto column
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.core.errors import NotationError, shown
@@ -36,7 +36,7 @@ PROGRESS_EVENTS = FACE_DOWN_DEALT + 36
 class MuroParams:
     may_start_with_six: bool = False
     """Variant ``facile``: a fruit's foundation may start from the 6 and build down."""
-    idle_limit: int = IDLE_LIMIT_MAX
+    idle_limit: int = field(default=IDLE_LIMIT_MAX, metadata={"min": 1, "max": IDLE_LIMIT_MAX})
     """Ruling: the game is lost after this many moves in a row without progress."""
 
     def check(self) -> None:
@@ -457,11 +457,14 @@ SPEC = register(
         hidden_information=True,
         chance=True,
         variants=(
-            Variant("muro", "every foundation starts with the 1 and builds up", MuroParams()),
+            Variant(
+                "muro", "every foundation starts with the 1 and builds up", MuroParams(), "Standard"
+            ),
             Variant(
                 "facile",
                 "a foundation may start with the 6 and build down instead",
                 MuroParams(may_start_with_six=True),
+                "Facile",
             ),
         ),
         new_state=new_state,

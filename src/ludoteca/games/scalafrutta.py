@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.core.errors import IllegalMoveError, NotationError, shown
@@ -95,13 +95,13 @@ def seat_text(seat: int) -> str:
 
 @dataclass(frozen=True)
 class ScalafruttaParams:
-    target: int = 1001
+    target: int = field(default=1001, metadata={"min": 0})
     """Hands go on until someone ends one with this total (seed); 0 plays a single hand."""
     hidden_captures: bool = False
     """Variant ``coperte``: captured tiles stand hidden from the other players."""
-    max_phases: int = MAX_PHASES
+    max_phases: int = field(default=MAX_PHASES, metadata={"min": 1, "max": MAX_PHASES})
     """Ruling: a hand ends after this many combination phases (the seed sets no limit)."""
-    max_hands: int = MAX_HANDS
+    max_hands: int = field(default=MAX_HANDS, metadata={"min": 1, "max": MAX_HANDS})
     """Ruling: the match ends after this many hands (highest total wins)."""
 
     def check(self) -> None:
@@ -601,14 +601,20 @@ SPEC = register(
         chance=True,
         variants=(
             Variant(
-                "scalafrutta", "captured tiles open to all; match to 1001", ScalafruttaParams()
+                "scalafrutta",
+                "captured tiles open to all; match to 1001",
+                ScalafruttaParams(),
+                "Standard",
             ),
             Variant(
                 "coperte",
                 "captured tiles hidden from the other players until combinations are made",
                 ScalafruttaParams(hidden_captures=True),
+                "Coperte",
             ),
-            Variant("mano", "a single hand, open captured tiles", ScalafruttaParams(target=0)),
+            Variant(
+                "mano", "a single hand, open captured tiles", ScalafruttaParams(target=0), "Mano"
+            ),
         ),
         new_state=new_state,
         from_position=from_position,

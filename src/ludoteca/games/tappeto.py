@@ -12,7 +12,7 @@ saves, never for a player (a player's view is :meth:`TappetoState.observation`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.core.cards import ACE, FULL_DECK, KING, SUIT_NAMES, SUITS, Card
@@ -29,8 +29,9 @@ DEAL_STREAM = "tappeto"
 
 @dataclass(frozen=True)
 class TappetoParams:
-    rows: int = 4
-    cols: int = 5
+    # (no maximum of their own: what fits in one deck depends on the other, and on the aces)
+    rows: int = field(default=4, metadata={"min": 1})
+    cols: int = field(default=5, metadata={"min": 1})
     aces_start_on_foundations: bool = True
 
     @property
@@ -244,13 +245,18 @@ SPEC = register(
         hidden_information=True,
         chance=True,
         variants=(
-            Variant("tappeto", "aces start the foundations; 4 x 5 carpet", TappetoParams()),
+            Variant(
+                "tappeto", "aces start the foundations; 4 x 5 carpet", TappetoParams(), "Standard"
+            ),
             Variant(
                 "con-scarti",
                 "aces are dealt too and play from the carpet",
                 TappetoParams(aces_start_on_foundations=False),
+                "Con scarti",
             ),
-            Variant("grande", "a 5 x 6 carpet, 18 cards in the reserve", TappetoParams(5, 6)),
+            Variant(
+                "grande", "a 5 x 6 carpet, 18 cards in the reserve", TappetoParams(5, 6), "Grande"
+            ),
         ),
         new_state=new_state,
         from_position=from_position,

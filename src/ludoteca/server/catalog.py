@@ -33,10 +33,16 @@ def _game(spec: GameSpec) -> dict[str, Any]:
         "max_players": spec.max_players,
         "hidden_information": spec.hidden_information,
         "variants": [
-            {"name": v.name, "description": v.description, "params": v.params_json()}
+            {
+                "name": v.name,
+                "title": v.title,
+                "description": v.description,
+                "params": v.params_json(),
+            }
             for v in spec.variants
         ],
         "param_help": spec.param_help_json(),
+        "param_limits": spec.param_limits_json(),
         "bots": [{"name": b.name, "description": b.description} for b in bots.values()],
         "hint": has_hint(spec),
         "table": (WEB / "games" / f"{spec.name}.js").is_file(),

@@ -30,6 +30,7 @@ def seat_view(room: Room, seat: int) -> dict[str, Any]:
         game=room.spec.name,
         title=room.spec.title,
         variant=room.variant.name,
+        variant_title=room.variant.title,
         variant_key=room.variant_key,
         params=room.saved.params,
         # In a multiplayer game with hidden tiles the deal number would reveal them all.

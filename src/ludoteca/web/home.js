@@ -38,7 +38,6 @@ export async function showHome(main, connection) {
     fetch(`/api/stats?player=${encodeURIComponent(player)}`).then((r) => r.json()),
     fetch(`/api/rooms?player=${encodeURIComponent(player)}${held.join('')}`).then((r) => r.json()),
   ]);
-  const titles = Object.fromEntries(games.games.map((g) => [g.name, g.title]));
   main.innerHTML = html`
     <section class="home">
       <div class="intro">
@@ -58,7 +57,7 @@ export async function showHome(main, connection) {
   });
   const grid = main.querySelector('.games');
   for (const game of games.games) grid.appendChild(gameCard(game, stats.stats, connection));
-  showResume(main.querySelector('.resume'), rooms.rooms, titles, player);
+  showResume(main.querySelector('.resume'), rooms.rooms, games.games, player);
   showStats(main.querySelector('.stats-body'), stats.stats, games.games);
 
   const stop = connection.listen((event) => {
@@ -109,8 +108,8 @@ function gameCard(game, stats, connection) {
   const select = card.querySelector('select[name=variant]');
   for (const v of game.variants) {
     const option = document.createElement('option');
-    option.value = v.name;
-    option.textContent = v.name;
+    option.value = v.name; // (the notation: what the request and the statistics carry)
+    option.textContent = v.title;
     select.appendChild(option);
   }
   const refresh = () => {
@@ -180,17 +179,24 @@ function showParams(node, params, game) {
     input.dataset.param = name;
     // Seven cards of like fields: the name says the game ("Redeals of Gaps", not "redeals").
     input.setAttribute('aria-label', `${title} of ${game.title}`);
+    const limits = game.param_limits?.[name];
     if (typeof value === 'boolean') {
       input.type = 'checkbox';
       input.checked = value;
-    } else if (typeof value === 'number') {
+    } else if (limits) {
+      // A number within the limits the engine checks (/api/games: `param_limits`), so that
+      // its arrows stay within them; one typed past them still goes, and the server says
+      // why not in its one line. (The step came from the value: Gaps's penalty, 0, took
+      // whole numbers only.) Empty is no limit where that is the default (Acme's redeals).
       input.type = 'number';
-      input.value = value;
-      input.step = Number.isInteger(value) ? '1' : 'any';
+      input.value = value ?? '';
+      input.step = String(limits.step);
+      if (limits.min !== undefined) input.min = String(limits.min);
+      if (limits.max !== undefined) input.max = String(limits.max);
     } else {
       input.value = value ?? '';
-      if (value === null) input.placeholder = 'no limit';
     }
+    if (value === null) input.placeholder = 'no limit';
     input.dataset.initial = input.type === 'checkbox' ? String(input.checked) : input.value;
     row.append(label, input);
     if (help) {
@@ -266,8 +272,12 @@ function cardRecord(stats, game, variant) {
   if (exact) return statLine(exact);
   if (played.length === 0) return 'Not played yet.';
   const more = played.length > 1 ? ` (and ${played.length - 1} more, below)` : '';
-  return `${capitalise(variantWords(played[0].variant))}: ${statLine(played[0])}${more}`;
+  const named = variantWords(played[0].variant, variantTitles(game));
+  return `${capitalise(named)}: ${statLine(played[0])}${more}`;
 }
+
+/** A game's variants' titles by name (the spec's, from /api/games), for variantWords. */
+const variantTitles = (game) => Object.fromEntries((game?.variants ?? []).map((v) => [v.name, v.title]));
 
 /** A stored variant key's variant: "gaps" for "gaps[ranks=4]". */
 const baseVariant = (key) => key.split('[')[0];
@@ -279,7 +289,8 @@ function statLine(s) {
   return `Played ${s.played} · won ${s.won} · best score ${s.best_score} · ${streak}${redeals}`;
 }
 
-function showResume(section, rooms, titles, player) {
+function showResume(section, rooms, games, player) {
+  const byName = Object.fromEntries(games.map((g) => [g.name, g]));
   const list = section.querySelector('ul');
   // Games this browser holds no seat at can be neither resumed nor forgotten here: one line
   // says how many there are, instead of a growing list of entries to do nothing with.
@@ -292,13 +303,15 @@ function showResume(section, rooms, titles, player) {
     const deal = room.seed === null ? '' : ` · deal ${room.seed}`;
     // The variant as the table names it: changed parameters too ("montana (redeals 1)").
     const changed = Object.entries(room.params ?? {}).map(([k, v]) => `${k}=${v}`).join(',');
-    const variant = variantWords(changed ? `${room.variant}[${changed}]` : room.variant);
+    const variant = variantWords(
+      changed ? `${room.variant}[${changed}]` : room.variant, variantTitles(byName[room.game]),
+    );
     const moves = `${room.plies} move${room.plies === 1 ? '' : 's'}`;
     // A game started under another name (before a rename) counts for that name: said so,
     // where this browser holds the seat whose results count (the first person's).
     const counted = savedSeat(room.room).seat === room.seats.indexOf('human');
     const counts = counted && room.player !== player ? ` · counts for ${room.player}` : '';
-    item.innerHTML = html`<span><strong>${titles[room.game] ?? room.game}</strong> · ${variant}${deal}${company(room.seats)}
+    item.innerHTML = html`<span><strong>${byName[room.game]?.title ?? room.game}</strong> · ${variant}${deal}${company(room.seats)}
       · ${moves} · ${when}${counts}</span>`;
     const link = document.createElement('a');
     link.href = `#/room/${room.room}`;
@@ -373,7 +386,7 @@ function showStats(node, stats, games) {
     node.innerHTML = '<p>No finished games yet.</p>';
     return;
   }
-  const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+  const byName = Object.fromEntries(games.map((g) => [g.name, g]));
   // Redeals used (Gaps, Addiction) get a column once any game has used one, filled only in
   // the rows of games that have redeals ("0" in a Domino row read as a figure of Domino's).
   const redealing = new Set(games.filter(hasRedeals).map((g) => g.name));
@@ -398,8 +411,9 @@ function showStats(node, stats, games) {
     || (a.variant.includes('[') - b.variant.includes('['))
     || a.variant.localeCompare(b.variant));
   const rows = sorted.map((s) => {
-    const title = titles[s.game] ?? s.game;
-    const variant = variantWords(s.variant); // (the stored key stays gaps[ranks=5])
+    const title = byName[s.game]?.title ?? s.game;
+    // (the stored key stays gaps[ranks=5])
+    const variant = variantWords(s.variant, variantTitles(byName[s.game]));
     const used = redealing.has(s.game) ? s.redeals_used : '';
     return html`<tbody><tr class="game-line"><th colspan="${figures}" scope="rowgroup">${title}
     <span class="variant-under">${variant}</span></th></tr>

@@ -12,6 +12,7 @@ export class Connection {
     this.queue = [];
     this.onReopen = null;
     this.everOpened = false;
+    this.online = false;
     this.open();
   }
 
@@ -40,19 +41,47 @@ export class Connection {
       node.textContent = text === 'online' ? '' : 'reconnecting…';
       node.dataset.state = text;
     }
+    this.online = text === 'online';
     document.body.dataset.connection = text;
+    connectionBanner(this.online);
+    // (to the views as an event of their own: the table takes no moves while it is lost)
+    for (const listener of [...this.listeners]) listener({ type: 'connection', online: this.online });
   }
 
   send(type, fields = {}) {
     const text = JSON.stringify({ protocol: PROTOCOL, type, ...fields });
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(text);
-    else this.queue.push(text);
+    // Before the first connection a request waits for it. Once it is lost none waits: a move
+    // queued then was played when the connection came back, maybe long after, unseen; the
+    // banner says that nothing can be played meanwhile, and each view rejoins on its own.
+    else if (!this.everOpened) this.queue.push(text);
   }
 
   /** Listen to every event; returns the function that stops listening. */
   listen(fn) {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
+  }
+}
+
+/** The banner under the title bar: the connection lost, in words that say what it means
+ * (the header's small "reconnecting…" was easy to miss, and moves made meanwhile waited to
+ * be played unseen), then for a few seconds that it is back. */
+function connectionBanner(online) {
+  const banner = document.getElementById('offline');
+  // (each failed try to reconnect says offline again: the alert is read out once)
+  if (!banner || (!online && banner.dataset.state === 'lost')) return;
+  clearTimeout(connectionBanner.timer);
+  if (!online) {
+    banner.dataset.state = 'lost';
+    banner.textContent = 'The connection to the server is lost: nothing can be played until'
+      + ' it is back. Reconnecting…';
+    banner.hidden = false;
+  } else if (banner.dataset.state === 'lost') {
+    banner.dataset.state = 'back';
+    banner.textContent = 'Connected again: you can play.';
+    banner.hidden = false;
+    connectionBanner.timer = setTimeout(() => { banner.hidden = true; }, 4000);
   }
 }
 

@@ -125,6 +125,7 @@ export async function showTable(main, connection, room, link) {
 
   let sent = null;
   const play = (move) => {
+    if (!connection.online) return; // (the board is shut meanwhile: see showConnection)
     sent = move;
     connection.send('move', { move, ply: view?.ply ?? null });
   };
@@ -239,10 +240,13 @@ export async function showTable(main, connection, room, link) {
     Object.assign(page.dataset, {
       game: next.game, ply: String(next.ply), turn: String(next.your_turn), over: String(!!next.outcome),
     });
+    showConnection(page, connection.online);
   };
 
   const stop = connection.listen((event) => {
-    if (event.type === 'state' && event.room === room) {
+    if (event.type === 'connection') {
+      showConnection(page, event.online);
+    } else if (event.type === 'state' && event.room === room) {
       noteOthers(event);
       noteUndone(event);
       render(event);
@@ -309,6 +313,8 @@ export async function showTable(main, connection, room, link) {
     }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
+    // (the connection lost, only the rules and Esc: undo, redo and hint ask the server)
+    if (!connection.online && !['?', 'escape'].includes(key)) return;
     if (key === 'escape') {
       chooser.hidden = true;
       // The focus goes back to the piece that was chosen: it stayed on a lit place that
@@ -340,6 +346,19 @@ export async function showTable(main, connection, room, link) {
   };
 }
 
+/** The connection lost: the board, its move buttons and end panel take no click nor key
+ * (inert), dimmed, and the buttons that ask the server something are disabled, so that
+ * nothing seems to be played that the server never gets (net.js's banner says why). Back,
+ * the board takes moves again, and the state that answers the rejoin sets the buttons. */
+function showConnection(page, online) {
+  page.dataset.offline = String(!online);
+  for (const part of page.querySelectorAll('.board-wrap, .actions')) part.inert = !online;
+  if (online) return;
+  for (const act of ['undo', 'redo', 'hint', 'restart']) {
+    page.querySelector(`.tools [data-act=${act}]`).disabled = true;
+  }
+}
+
 /** How many states of the line played the page keeps (see noteOthers): more than the
  * moves between two of this seat's, with three bots that draw and then place. */
 const SEEN = 64;
@@ -354,7 +373,8 @@ function tookBack(replies, view) {
 
 function showBar(page, view, module, others) {
   page.querySelector('.title h1').textContent = view.title;
-  const parts = [variantWords(view.variant_key)]; // "gaps (ranks 5)", not gaps[ranks=5]
+  // "Standard (ranks 5)", not gaps[ranks=5]
+  const parts = [variantWords(view.variant_key, { [view.variant]: view.variant_title })];
   if (view.seed !== null) parts.push(`deal ${view.seed}`);
   parts.push(`move ${view.ply}`);
   const summary = module.summary?.(view.observation, view);

@@ -61,10 +61,14 @@ export function clearToast() {
 }
 
 /** A variant key as people read it: the stored `gaps[penalty=2.0,twos_first=True]` is
- * "gaps (penalty 2, twos first on)". The key itself stays as it is (statistics, saves). */
-export function variantWords(key) {
+ * "Standard (penalty 2, twos first on)", the variant by its title from the game's spec
+ * (`titles`: name → title, as /api/games and the table's state send them). The key itself
+ * stays as it is (statistics, saves, addresses). */
+export function variantWords(key, titles) {
   const found = /^([^[]*)\[(.*)\]$/.exec(key ?? '');
-  if (!found) return key;
+  const name = found ? found[1] : key;
+  const title = titles?.[name] ?? name;
+  if (!found) return title;
   const changed = found[2].split(',').map((pair) => {
     const [name, value] = pair.split('=');
     // (stored as Python writes them: True, 2.0)
@@ -72,5 +76,5 @@ export function variantWords(key) {
     const shown = flag ?? value?.replace(/^(-?\d+)\.0$/, '$1');
     return `${name.replaceAll('_', ' ')} ${shown}`;
   });
-  return `${found[1]} (${changed.join(', ')})`;
+  return `${title} (${changed.join(', ')})`;
 }

@@ -94,7 +94,9 @@ export default {
         // Face down, yet known to all: its number and a small fruit, as a tile shows them
         // (not its notation: no one at the table reads 5M).
         const back = board.tileBack(x, y, { id: t.tile, label: `${tileName(t.tile)}, blocked` });
-        board.text(TILE / 2 - 1, TILE - 8, t.tile[0], { anchor: 'end', size: 16, parent: back });
+        board.text(TILE / 2 - 1, TILE - 8, t.tile[0], {
+          anchor: 'end', size: 16, cls: 'label on-back', parent: back,
+        });
         svg('use', {
           href: `#fruit-${t.tile[1]}`, x: TILE / 2 + 1, y: TILE - 26, width: 20, height: 20,
         }, back);
