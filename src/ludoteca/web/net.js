@@ -36,11 +36,10 @@ export class Connection {
   }
 
   status(text) {
+    // (the header's mark keeps the state for styles and scripts; the words are the banner's,
+    // where a second "reconnecting…" up in the title bar only repeated them)
     const node = document.getElementById('conn');
-    if (node) {
-      node.textContent = text === 'online' ? '' : 'reconnecting…';
-      node.dataset.state = text;
-    }
+    if (node) node.dataset.state = text;
     this.online = text === 'online';
     document.body.dataset.connection = text;
     connectionBanner(this.online);
