@@ -173,3 +173,47 @@ def test_a_link_to_a_table_says_whether_the_game_exists(table: Any) -> None:
     page.goto(table.live.url + f"#/room/{room}")
     page.wait_for_selector(".notice .refused")
     assert notice.inner_text().startswith("This browser holds no seat at that table: ")
+
+
+def test_a_game_played_as_an_invited_friend_counts_in_the_friends_statistics(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """A table of two people was counted once, for its creator: the friend who claimed the
+    other seat found nothing of it at home. Each browser's home counts the game for its own
+    name, won or not as its seat was; the friend's lists it in progress until then."""
+    host, friend = table_on(open_page(), live), table_on(open_page(), live)
+    host.home()
+    host.name_player("the host")
+    friend.home()
+    friend.name_player("the friend")
+    host.start("domino", bots=["human"])
+    room_id = host.room_id
+    friend.page.goto(host.page.locator(".invites input").first.input_value())
+    expect(friend.page).to_have_url(re.compile(rf"#/room/{room_id}$"))  # (claimed)
+    room = host.room()
+    assert room.saved.players == {0: "the host", 1: "the friend"}
+    friend.home()
+    expect(friend.page.locator(".resume li")).to_have_count(1)
+    assert "counts for" not in friend.page.locator(".resume li").inner_text()
+    friend.page.goto(f"{live.url}#/room/{room_id}")
+    friend.page.wait_for_selector(".table-page[data-game=domino]")
+    for _ in range(120):
+        if room.state.is_over:
+            break
+        mover = host if room.state.current_player == 0 else friend
+        mover.wait_turn()
+        if mover.over():
+            break
+        before = mover.ply()
+        assert mover.click_move()
+        for person in (host, friend):
+            person.wait_change(before)
+    outcome = room.state.outcome()
+    assert outcome is not None
+    for seat, person in enumerate((host, friend)):
+        person.home()
+        won = int(seat in outcome.winners)
+        expect(person.page.locator(".game[data-game=domino] .mystats")).to_have_text(
+            re.compile(rf"^Played 1 · won {won}")
+        )
+        assert person.page.locator(".resume").is_hidden()

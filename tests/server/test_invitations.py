@@ -324,3 +324,135 @@ def assert_no_secret_in_states(joined: dict[str, Any], *connections: Any) -> Non
     secrets = [MINE, joined["tokens"]["0"], *joined["invites"].values()]
     states = [e for c in connections for e in c.seen if e["type"] == "state"]
     assert not [s for s in secrets if s in json.dumps(states)]
+
+
+def results_of(db: Path, room: str) -> list[tuple[int, str, int, float]]:
+    """The rows stored for ``room``'s results: (seat, player, won, score)."""
+    with sqlite3.connect(db) as connection:
+        rows = connection.execute(
+            "SELECT seat, player, won, score FROM web_results WHERE game_id = ? ORDER BY seat",
+            (room,),
+        ).fetchall()
+    return [tuple(row) for row in rows]
+
+
+def test_each_persons_seat_counts_for_that_person_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finished game with other people was recorded once, for the first person's seat
+    under its creator's name: an invited friend's games never counted for the friend. Each
+    person's seat records its own result under the name given with its claim, once (a
+    game ended, reloaded, restarted: no second count); a bot's seat records nothing."""
+    from ludoteca.server.rooms import RoomConfig, Rooms
+    from ludoteca.store.web import WebStore
+
+    # (A table with people deals at random: this deal, played by first moves, is the third
+    # seat's, the friend's, and not the creator's.)
+    monkeypatch.setattr("secrets.randbelow", lambda _: 4)
+    db = tmp_path / "web.sqlite3"
+    store = WebStore(db)
+    rooms = Rooms(store, RoomConfig(bot_delay=0.0))
+    room = rooms.create({"game": "domino", "seats": ["human", "greedy", "human"], "player": "ada"})
+    room.claim(2, room.saved.invites[2], MINE, "bea")
+    assert room.saved.players == {0: "ada", 2: "bea"}
+    while not room.state.is_over:  # (the bot's seat played here too: no server runs it)
+        room.play(room.state.current_player, room.state.legal_moves_text()[0], None)
+    outcome = room.state.outcome()
+    assert outcome is not None and outcome.winners == (2,)
+    assert results_of(db, room.id) == [
+        (0, "ada", 0, outcome.scores[0]),
+        (2, "bea", 1, outcome.scores[2]),
+    ]
+    assert [(s.game, s.played, s.won) for s in store.stats("ada")] == [("domino", 1, 0)]
+    assert [(s.game, s.played, s.won) for s in store.stats("bea")] == [("domino", 1, 1)]
+    # Recorded again (a reconnection, a reload): nothing more.
+    assert store.record(room.id, room.results()) == 0
+    store.set_status(room.id, "playing")  # (as if stopped between its move and its status)
+    again = Rooms(store, RoomConfig())
+    assert again.get(room.id).results() == room.results()
+    assert len(results_of(db, room.id)) == 2
+    assert store.games_in_progress() == []
+
+
+def test_a_claim_names_the_seat_that_its_games_count_for(
+    client: TestClient, player: Any, join: Any, db: Path
+) -> None:
+    """Through the protocol: the claimer's name comes with its join, and the table's
+    results count for each person under their own name, in the statistics and the games
+    in progress (listed for the friend's name too, with each seat's name)."""
+    joined, _ = player.start("domino", seats=["human", "human"], player="ada")
+    room_id = joined["room"]
+    code = joined["invites"]["1"]
+    _, claimed = join(client, room=room_id, seat=1, invite=code, token=MINE, player="bea")
+    assert claimed["type"] == "joined"
+    listed = client.get("/api/rooms?player=bea").json()["rooms"]
+    assert [(r["room"], r["player"], r["players"]) for r in listed] == [
+        (room_id, "ada", ["ada", "bea"])
+    ]
+    room: Room = client.app.state.rooms.get(room_id)  # type: ignore[attr-defined]
+    while not room.state.is_over:
+        room.play(room.state.current_player, room.state.legal_moves_text()[0], None)
+    outcome = room.state.outcome()
+    assert outcome is not None
+    for seat, name in enumerate(("ada", "bea")):
+        stats = client.get(f"/api/stats?player={name}").json()["stats"]
+        assert [(s["game"], s["played"], s["won"]) for s in stats] == [
+            ("domino", 1, int(seat in outcome.winners))
+        ]
+    assert [r[:2] for r in results_of(db, room_id)] == [(0, "ada"), (1, "bea")]
+    assert client.get("/api/rooms?player=bea").json()["rooms"] == []
+    # Claimed again by its claimer (a lost answer), under another name: the seat keeps its own.
+    _, repeated = join(client, room=room_id, seat=1, invite=code, token=MINE, player="other")
+    assert repeated["type"] == "joined" and room.saved.players[1] == "bea"
+
+
+def test_a_seat_taken_before_seats_had_names_takes_its_next_joiners(
+    client: TestClient, player: Any, join: Any, db: Path
+) -> None:
+    """A seat claimed with no name (a page from before names, a claim stored before) has
+    nothing to count for: the next join that gives a name names it, once; its results
+    then count for that name. With none, the seat records nothing, and the others' do."""
+    joined, _ = player.start("domino", seats=["human", "human"], player="ada")
+    room_id = joined["room"]
+    _, claimed = join(client, room=room_id, seat=1, invite=joined["invites"]["1"], token=MINE)
+    assert claimed["type"] == "joined"
+    room: Room = client.app.state.rooms.get(room_id)  # type: ignore[attr-defined]
+    assert room.saved.players == {0: "ada"}
+    _, rejoined = join(client, room=room_id, seat=1, token=MINE, player="bea")
+    assert rejoined["type"] == "joined" and room.saved.players == {0: "ada", 1: "bea"}
+    _, renamed = join(client, room=room_id, seat=1, token=MINE, player="someone else")
+    assert renamed["type"] == "joined" and room.saved.players[1] == "bea"
+    stored = client.app.state.rooms.store.load_game(room_id)  # type: ignore[attr-defined]
+    assert stored.players == {0: "ada", 1: "bea"}
+    # Another table, whose friend never gives a name: only the creator's seat counts.
+    joined, _ = player.start("domino", seats=["human", "human"], player="ada")
+    _, claimed = join(
+        client, room=joined["room"], seat=1, invite=joined["invites"]["1"], token=MINE
+    )
+    room = client.app.state.rooms.get(joined["room"])  # type: ignore[attr-defined]
+    while not room.state.is_over:
+        room.play(room.state.current_player, room.state.legal_moves_text()[0], None)
+    assert [r[:2] for r in results_of(db, joined["room"])] == [(0, "ada")]
+    assert [r["room"] for r in client.get("/api/rooms").json()["rooms"]] == [room_id]
+
+
+def test_the_same_deal_again_asked_by_a_friend_is_theirs(
+    client: TestClient, player: Any, join: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`again` from a friend's seat starts a table whose creator is the friend, under the
+    friend's name (it was the first table's creator's), at the friend's seat."""
+    joined, _ = player.start("domino", seats=["human", "human"], player="ada")
+    friend, claimed = join(
+        client, room=joined["room"], seat=1, invite=joined["invites"]["1"], token=MINE,
+        player="bea",
+    )  # fmt: skip
+    assert claimed["type"] == "joined"
+    room: Room = client.app.state.rooms.get(joined["room"])  # type: ignore[attr-defined]
+    while not room.state.is_over:
+        room.play(room.state.current_player, room.state.legal_moves_text()[0], None)
+    monkeypatch.setattr(Room, "can_again", property(lambda self: True))
+    friend.send("again")
+    again = friend.until("joined")
+    new: Room = client.app.state.rooms.get(again["room"])  # type: ignore[attr-defined]
+    assert again["seat"] == 1 and set(again["invites"]) == {"0"}
+    assert (new.saved.player, new.saved.players) == ("bea", {1: "bea"})

@@ -144,15 +144,140 @@ def test_two_connections_bringing_an_old_database_up_to_date_do_not_clash(
         def __init__(self, inner: sqlite3.Connection) -> None:
             self.inner = inner
 
-        def executescript(self, script: str) -> Any:
-            return self.inner.executescript(script)
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.inner, name)
 
         def execute(self, sql: str, *args: Any) -> Any:
+            found = self.inner.execute(sql, *args)
             if sql.startswith("PRAGMA table_info"):
-                return [{"name": "id"}]
-            return self.inner.execute(sql, *args)
+                return [row for row in found if row[1] != "details"]
+            return found
 
     connection = sqlite3.connect(path)
     web._create(Stale(connection))  # type: ignore[arg-type]
     columns = [row[1] for row in connection.execute("PRAGMA table_info(web_results)")]
     assert columns.count("details") == 1
+
+
+OLD_SCHEMA = """
+CREATE TABLE web_games (
+    id TEXT PRIMARY KEY, game TEXT NOT NULL, variant TEXT NOT NULL, params TEXT NOT NULL,
+    seed INTEGER NOT NULL, seats TEXT NOT NULL, tokens TEXT NOT NULL, player TEXT NOT NULL,
+    created REAL NOT NULL, updated REAL NOT NULL, status TEXT NOT NULL DEFAULT 'playing'
+);
+CREATE TABLE web_moves (
+    game_id TEXT NOT NULL REFERENCES web_games(id) ON DELETE CASCADE,
+    ply INTEGER NOT NULL, seat INTEGER NOT NULL, move TEXT NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE web_results (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, game_id TEXT NOT NULL UNIQUE,
+    player TEXT NOT NULL, game TEXT NOT NULL, variant TEXT NOT NULL,
+    won INTEGER NOT NULL, score REAL NOT NULL, finished REAL NOT NULL,
+    details TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX web_results_by_player ON web_results (player, game, variant, id);
+CREATE TABLE web_invites (
+    game_id TEXT NOT NULL REFERENCES web_games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL, code TEXT NOT NULL, claimed REAL,
+    PRIMARY KEY (game_id, seat)
+);
+INSERT INTO web_games VALUES
+    ('solo', 'tappeto', 'tappeto', '{}', 1, '["human"]', '["t0"]', 'ada', 0, 0, 'finished'),
+    ('pair', 'domino', 'domino', '{}', 2, '["greedy", "human", "human"]', '["x", "t1", "t2"]',
+     'ada', 0, 0, 'finished'),
+    ('asked', 'domino', 'domino', '{}', 3, '["human", "human"]', '["t3", "t4"]',
+     'bob', 0, 0, 'playing');
+INSERT INTO web_invites VALUES ('pair', 2, 'c2', 1.0), ('asked', 0, 'c0', NULL);
+INSERT INTO web_results (game_id, player, game, variant, won, score, finished, details)
+VALUES ('solo', 'ada', 'tappeto', 'tappeto', 1, 30.0, 1.0, '{"redeals_used": 1}'),
+       ('pair', 'ada', 'domino', 'domino', 0, -2.0, 2.0, '{}');
+"""
+"""A database as this store made it before results per seat: a solitaire and a table of
+two people finished (recorded once, for the first person's seat, under the creator's name),
+and a table started by the second seat ('again' from it) in progress."""
+
+
+def old_database(path: Path) -> None:
+    import sqlite3
+
+    old = sqlite3.connect(path)
+    old.executescript(OLD_SCHEMA)
+    old.commit()
+    old.close()
+
+
+def test_a_database_from_before_results_per_seat_is_migrated_keeping_every_row(
+    tmp_path: Path,
+) -> None:
+    """Opened, an old database is brought up to date in place: its results stay (ids, names
+    and all, as the first person's seats'), each game's creator names its seat, and the
+    results of the other people's seats are recorded beside them, each once."""
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    old_database(path)
+    store = WebStore(path)
+    store.open()
+    rows = store.conn.execute(
+        "SELECT id, game_id, seat, player, won, score, finished, details FROM web_results"
+        " ORDER BY id"
+    ).fetchall()
+    assert [tuple(r) for r in rows] == [
+        (1, "solo", 0, "ada", 1, 30.0, 1.0, '{"redeals_used": 1}'),
+        (2, "pair", 1, "ada", 0, -2.0, 2.0, "{}"),
+    ]
+    indexes = {r["name"] for r in store.conn.execute("PRAGMA index_list(web_results)")}
+    assert "web_results_by_player" in indexes
+    assert [(s.game, s.played, s.won, s.redeals_used) for s in store.stats("ada")] == [
+        ("tappeto", 1, 1, 1),
+        ("domino", 1, 0, 0),
+    ]
+    pair, asked = store.load_game("pair"), store.load_game("asked")
+    assert pair is not None and asked is not None
+    assert (pair.players, asked.players) == ({1: "ada"}, {1: "bob"})
+    assert [g["players"] for g in store.games_in_progress("bob")] == [[None, "bob"]]
+    # The old row is the first person's seat's: recorded again, it counts once.
+    assert not store.record_result("pair", "domino", False, -2.0, seat=1)
+    # The friend's seat, named now (their next join), records its own, once; a new row.
+    assert store.name_seat("pair", 2, "cleo") == "cleo"
+    assert store.record_result("pair", "domino", True, 0.0, seat=2)
+    assert not store.record_result("pair", "domino", True, 0.0, seat=2)
+    assert [(s.game, s.played, s.won) for s in store.stats("cleo")] == [("domino", 1, 1)]
+    assert [s.played for s in store.stats("ada")] == [1, 1]
+    # (After the old rows, in id order: the order in which statistics count streaks.)
+    ids = [r["id"] for r in store.conn.execute("SELECT id FROM web_results ORDER BY id")]
+    assert len(ids) == 3 and ids[:2] == [1, 2]
+    # Opened again (another connection): nothing to do, nothing lost.
+    again = sqlite3.connect(path)
+    assert again.execute("SELECT COUNT(*) FROM web_results").fetchone() == (3,)
+    again.close()
+    assert [s.played for s in WebStore(path).stats("ada")] == [1, 1]
+
+
+def test_a_migration_that_fails_leaves_the_old_database_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The migration is one transaction: failing half-way (here, the rebuilt table refuses
+    the old rows), it leaves the old table, its rows and no creator's name; opened again,
+    it is done whole."""
+    import sqlite3
+
+    from ludoteca.store import web
+
+    path = tmp_path / "old.sqlite3"
+    old_database(path)
+    monkeypatch.setattr(web, "RESULTS", web.RESULTS + ", CHECK (score > 100)")
+    with pytest.raises(sqlite3.IntegrityError):
+        WebStore(path).open()
+    with sqlite3.connect(path) as kept:
+        columns = [r[1] for r in kept.execute("PRAGMA table_info(web_results)")]
+        assert "seat" not in columns
+        assert kept.execute("SELECT COUNT(*) FROM web_results").fetchone() == (2,)
+        assert kept.execute("SELECT COUNT(*) FROM web_players").fetchone() == (0,)
+        tables = {r[0] for r in kept.execute("SELECT name FROM sqlite_master")}
+        assert "web_results_per_seat" not in tables
+    monkeypatch.undo()
+    store = WebStore(path)
+    assert [s.played for s in store.stats("ada")] == [1, 1]
+    assert store.conn.execute("SELECT COUNT(*) FROM web_players").fetchone()[0] == 3

@@ -128,8 +128,9 @@ def _seed_is_secret(game: str) -> bool:
 
 LOOK_UPS = frozenset({"join", "view"})
 """Requests that write nothing (a join that claims an invitation writes its claim, or
-nothing: the invitation stays unclaimed): the database failing them is not a change 'not
-saved'."""
+nothing: the invitation stays unclaimed; one that names a seat taken before seats had
+names writes the name, or does not and joins all the same): the database failing them is
+not a change 'not saved'."""
 
 
 class Session:
@@ -195,10 +196,13 @@ class Session:
         elif kind == "join":
             room = self.rooms.get(request.get("room"))
             seat: int = request.get("seat")
+            player: str | None = request.get("player") or None
             if request.get("invite") is not None:
-                await self._claim(room, seat, request.get("invite"), request.get("token"))
+                await self._claim(room, seat, request.get("invite"), request.get("token"), player)
             else:
                 room.check_token(seat, request.get("token"))
+                if player is not None:
+                    self._name(room, seat, player)
             await self._seat(room, seat)
         elif kind == "view":
             room = self._table()
@@ -246,13 +250,25 @@ class Session:
             await room.broadcast()
         room.wake_bots()
 
-    async def _claim(self, room: Room, seat: int, code: str, token: str) -> None:
-        """Claim ``seat``'s invitation with the ``token`` this connection chose, and tell
-        the table that the seat is taken (its creator's page stops offering the link)."""
+    async def _claim(
+        self, room: Room, seat: int, code: str, token: str, player: str | None
+    ) -> None:
+        """Claim ``seat``'s invitation with the ``token`` this connection chose, under the
+        claimer's ``player`` name, and tell the table that the seat is taken (its creator's
+        page stops offering the link)."""
         async with room.lock:
-            room.claim(seat, code, token)
+            room.claim(seat, code, token, player)
             self.leave()  # (this connection hears its new seat's state once it sits)
             await room.broadcast()
+
+    @staticmethod
+    def _name(room: Room, seat: int, player: str) -> None:
+        """Name a seat taken before seats had names (:meth:`Room.name_seat`). Not a reason
+        to refuse the join: if the database fails it now, the next join names it."""
+        try:
+            room.name_seat(seat, player)
+        except sqlite3.Error as err:
+            log.error("room %s: player %d's name not stored yet: %s", room.id, seat + 1, err)
 
     async def _seat(self, room: Room, seat: int | None, created: bool = False) -> None:
         """Sit at ``room``'s ``seat`` and say so. Whoever ``created`` it gets their seat's

@@ -29,8 +29,15 @@ REQUESTS: dict[str, dict[str, tuple[type, ...]]] = {
     },
     "again": {},
     # token: the seat's; with invite (its invitation's code), the token the claimer chose
-    # for it, which the claim makes the seat's (see check_claim_token).
-    "join": {"room": (str,), "seat": (int,), "token": (str,), "invite": (str, type(None))},
+    # for it, which the claim makes the seat's (see check_claim_token). player: the name
+    # the seat's results count for (a claimer's; a seat with none yet takes it).
+    "join": {
+        "room": (str,),
+        "seat": (int,),
+        "token": (str,),
+        "invite": (str, type(None)),
+        "player": (str, type(None)),
+    },
     "move": {"move": (str,), "ply": (int, type(None))},
     "undo": {},
     "redo": {},

@@ -102,14 +102,15 @@ class Room:
             # (Players counted from 1 in messages, as the page names them; seat 0 is player 1.)
             raise ProtocolError("forbidden", f"wrong token for player {seat + 1}")
 
-    def claim(self, seat: int, code: str, token: str) -> None:
+    def claim(self, seat: int, code: str, token: str, player: str | None = None) -> None:
         """Take ``seat`` with its invitation's ``code``, once: its token is now ``token``,
         chosen and kept by the claimer before it asked, so that a claim whose answer was
         lost still opens the seat (with that token, or by the same claim again). Whoever
         started the table held the invitation too, so a seat that was opened by them is
-        found out by its friend, whose link no longer works."""
+        found out by its friend, whose link no longer works. ``player``: the claimer's
+        name, which the seat's results count for."""
         self._check_person(seat)
-        claim = self.store.claim_invite(self.id, seat, code, token)
+        claim = self.store.claim_invite(self.id, seat, code, token, player)
         if claim == "none":
             raise ProtocolError(
                 "forbidden", f"player {seat + 1}'s seat has no invitation: it opens with its token"
@@ -124,7 +125,19 @@ class Room:
             )
         tokens = list(self.saved.tokens)
         tokens[seat] = token
-        self.saved = replace(self.saved, tokens=tokens)
+        players = dict(self.saved.players)
+        if player:
+            players.setdefault(seat, player)
+        self.saved = replace(self.saved, tokens=tokens, players=players)
+
+    def name_seat(self, seat: int, player: str) -> None:
+        """Give a person's seat its player's name if it has none: a seat taken before
+        seats had names (a claim of then, a table from before invitations) gets the name
+        of whoever joins it next, so that its results count for them."""
+        if seat in self.saved.players or self.saved.seats[seat] != HUMAN:
+            return
+        stored = self.store.name_seat(self.id, seat, player)
+        self.saved = replace(self.saved, players={**self.saved.players, seat: stored})
 
     def _check_person(self, seat: int) -> None:
         if not 0 <= seat < len(self.saved.seats):
@@ -172,23 +185,31 @@ class Room:
             raise ProtocolError("engine", f"the engine failed on '{text}': {err}") from err
         played = self.state.move_text(move)
         try:
-            # The move that ends the game is stored with the result, in one transaction.
-            self.store.push_moves(self.id, len(self.moves), [(seat, played)], self.result())
+            # The move that ends the game is stored with its results, in one transaction.
+            self.store.push_moves(self.id, len(self.moves), [(seat, played)], self.results())
         except sqlite3.Error as err:
             self.state.undo()
             raise ProtocolError("storage", f"the move was not saved: {err}") from err
         self.moves.append((seat, played))
         self.hidden_before_last = hidden
 
-    def result(self) -> Result | None:
-        """The result to store, once the game is over (the first person's, who started it)."""
+    def results(self) -> list[Result]:
+        """The results to store once the game is over, one for each person's seat (each
+        counts for whoever plays it); none before, and none for a bot's seat."""
         outcome = self.state.outcome()
         if outcome is None:
-            return None
-        seat = self.saved.seats.index(HUMAN)
-        return Result(
-            self.variant_key, seat in outcome.winners, outcome.scores[seat], dict(outcome.details)
-        )
+            return []
+        return [
+            Result(
+                self.variant_key,
+                seat in outcome.winners,
+                outcome.scores[seat],
+                dict(outcome.details),
+                seat,
+            )
+            for seat, kind in enumerate(self.saved.seats)
+            if kind == HUMAN
+        ]
 
     def _only_bots_besides(self, seat: int, what: str) -> None:
         if any(kind == HUMAN for s, kind in enumerate(self.saved.seats) if s != seat):
@@ -339,13 +360,13 @@ class Rooms:
                 room = Room(saved, self.store, self.config)
             except LudotecaError as err:  # a game or bot that this server no longer knows
                 raise ProtocolError("broken", f"this saved game cannot be loaded: {err}") from err
-            result = room.result()
-            if result is not None and saved.status == "playing":
+            results = room.results()
+            if results and saved.status == "playing":
                 # Over but not stored as finished: a database made before the last move and
-                # its result were written together. Its result counts now (or at a later
+                # its result were written together. Its results count now (or at a later
                 # load, if the database is busy now: the game itself is intact).
                 try:
-                    self.store.record(room_id, result)
+                    self.store.record(room_id, results)
                 except sqlite3.Error as err:
                     log.error("the result of room %s is not stored yet: %s", room_id, err)
             self.rooms[room_id] = room
@@ -353,11 +374,12 @@ class Rooms:
 
     def again(self, room: Room, seat: int) -> Room:
         """A new game on ``room``'s deal, with its variant, parameters and seats, created by
-        ``seat`` (the asker's: the others get invitations). With hidden tiles, only against
-        bots and once the game is over: before, anyone at the table could ask for it and,
-        with the new table's tokens, read the other seats' hands of the same deal; and with
-        other people, each would start knowing what the others held (the hands are not all
-        shown at the end), as a chosen deal would (:meth:`create`)."""
+        ``seat`` (the asker's, under its player's name: the others get invitations). With
+        hidden tiles, only against bots and once the game is over: before, anyone at the
+        table could ask for it and, with the new table's tokens, read the other seats' hands
+        of the same deal; and with other people, each would start knowing what the others
+        held (the hands are not all shown at the end), as a chosen deal would
+        (:meth:`create`)."""
         saved = room.saved
         if not room.can_again:
             raise ProtocolError(
@@ -376,7 +398,9 @@ class Rooms:
                 "params": saved.params,
                 "seed": saved.seed,
                 "seats": saved.seats,
-                "player": saved.player,
+                # (A seat with no name yet gets the default: not the first table's creator's,
+                # who does not sit there.)
+                "player": saved.players.get(seat),
             },
             seat,
         )
@@ -424,6 +448,7 @@ class Rooms:
             )
         if creator is None:
             creator = seats.index(HUMAN)
+        player = request.get("player") or DEFAULT_PLAYER
         saved = SavedGame(
             id=secrets.token_urlsafe(6),
             game=spec.name,
@@ -432,7 +457,7 @@ class Rooms:
             seed=seed,
             seats=seats,
             tokens=[secrets.token_urlsafe(12) if s == creator else None for s in range(len(seats))],
-            player=request.get("player") or DEFAULT_PLAYER,
+            player=player,
             status="playing",
             moves=[],
             invites={
@@ -440,12 +465,13 @@ class Rooms:
                 for s, kind in enumerate(seats)
                 if kind == HUMAN and s != creator
             },
+            players={creator: player},
         )
         room = Room(saved, self.store, self.config)
         # A deal over before any move (a Tappeto deal with no move, a tiny Gaps board won
         # at move 0) is stored with its result: it has no move to store it with, and stayed
         # "in progress" forever, never counted.
-        self.store.create_game(saved, room.result())
+        self.store.create_game(saved, room.results())
         self.rooms[saved.id] = room
         return room
 

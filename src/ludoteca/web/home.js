@@ -307,10 +307,9 @@ function showResume(section, rooms, games, player) {
       changed ? `${room.variant}[${changed}]` : room.variant, variantTitles(byName[room.game]),
     );
     const moves = `${room.plies} move${room.plies === 1 ? '' : 's'}`;
-    // A game started under another name (before a rename) counts for that name: said so,
-    // where this browser holds the seat whose results count (the first person's).
-    const counted = savedSeat(room.room).seat === room.seats.indexOf('human');
-    const counts = counted && room.player !== player ? ` · counts for ${room.player}` : '';
+    // A seat counts for the name it was taken under: one taken before a rename says so.
+    const counted = room.players?.[savedSeat(room.room).seat];
+    const counts = counted && counted !== player ? ` · counts for ${counted}` : '';
     item.innerHTML = html`<span><strong>${byName[room.game]?.title ?? room.game}</strong> · ${variant}${deal}${company(room.seats)}
       · ${moves} · ${when}${counts}</span>`;
     const link = document.createElement('a');

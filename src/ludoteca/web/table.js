@@ -300,9 +300,10 @@ export async function showTable(main, connection, room, link) {
       toast(event.code === 'illegal' ? refusal(event.message, sent, module, view) : event.message, 'error');
     }
   });
-  // (With an invitation, a claim: its token is the one this browser chose and kept.)
+  // (With an invitation, a claim: its token is the one this browser chose and kept. The
+  // name: the one the seat's results count for, given with the claim.)
   const join = () => connection.send('join', {
-    room, seat: seat.seat, token: seat.token, invite: seat.invite ?? null,
+    room, seat: seat.seat, token: seat.token, invite: seat.invite ?? null, player: playerName(),
   });
   connection.onReopen = join;
   join();
