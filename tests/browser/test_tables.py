@@ -503,6 +503,57 @@ def test_a_lost_connection_says_so_and_takes_no_move_until_it_is_back(
     assert len(table.room().state.history) == ply + 1
 
 
+def test_the_lost_connection_banner_moves_nothing_and_the_status_line_waits(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """The banner took room in the page's flow: the table went down by its height when the
+    connection was lost, and back up when the banner went. It lies over the page instead,
+    under the title bar, whose home link stays in reach. Meanwhile the status line said
+    "Your move." though nothing could be played: it says the game waits for the connection,
+    and is the game's own line again once the connection is back."""
+    page = open_page()
+    sockets: list[Any] = []
+    cut = [False]
+
+    def through(page_side: Any) -> None:
+        if cut[0]:
+            page_side.close()
+            return
+        page_side.connect_to_server()
+        sockets.append(page_side)
+
+    page.route_web_socket(re.compile(r"/ws$"), through)
+    table = table_on(page, live)
+    table.start("tappeto", seed=short_tappeto_seed())
+    table.wait_turn()
+    status = page.locator(".table-page .status")
+    expect(status).to_have_text("Your move.")
+    board = page.locator(".board-wrap")
+
+    def top() -> float:
+        return float(board.evaluate("node => node.getBoundingClientRect().top"))
+
+    before = top()
+    banner = page.locator("#offline")
+    cut[0] = True
+    sockets[-1].close()
+    expect(banner).to_be_visible()
+    assert top() == before
+    expect(status).to_have_text("Waiting for the connection to the server…")
+    # The title bar is not under the banner: its home link is the one clicked there.
+    brand = page.locator(".top .brand").bounding_box()
+    shown = banner.bounding_box()
+    assert brand is not None and shown is not None
+    assert shown["y"] >= brand["y"] + brand["height"] - 1
+    cut[0] = False
+    page.wait_for_selector("body[data-connection=online]")
+    expect(banner).to_have_text("Connected again: you can play.")
+    assert top() == before
+    expect(status).to_have_text("Your move.")
+    expect(banner).to_be_hidden(timeout=8000)
+    assert top() == before
+
+
 def test_the_generic_table_plays_any_game_by_its_move_buttons(table: Any) -> None:
     """A game without its own table module is still playable: its legal moves are buttons."""
 
