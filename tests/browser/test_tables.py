@@ -1242,7 +1242,10 @@ def test_games_started_in_another_browser_take_one_line(
     open_page: Any, live: Any, table_on: Any
 ) -> None:
     """Games in progress that this browser holds no seat at can be neither resumed nor
-    forgotten here; each took a line of the list, which only grew. One line counts them."""
+    forgotten here; each took a line of the list, which only grew. One line counts them.
+    It said they were "started in another browser", but it counts a table this name sits at
+    as an invited guest too, which it did not start: it says where they are, and under
+    which name."""
     tables = [table_on(open_page(), live), table_on(open_page(), live)]
     for table in tables:
         table.home()
@@ -1254,8 +1257,21 @@ def test_games_started_in_another_browser_take_one_line(
     here.home()
     entries = here.page.locator(".resume li")
     assert entries.count() == 1 and "Il Muro" in entries.inner_text()
-    note = here.page.locator(".resume .elsewhere").inner_text()
-    assert note == "2 more games in progress started in another browser (resume them there)."
+    note = here.page.locator(".resume .elsewhere")
+    expect(note).to_have_text(
+        "2 more games in progress under this name in another browser (resume them there)."
+    )
+    # Someone else's table, where the traveller, invited, took a seat in the first browser.
+    host = table_on(open_page(), live)
+    host.home()
+    host.name_player("a host")
+    host.start("domino", bots=["human"])
+    tables[0].page.goto(host.page.locator(".invites input").first.input_value())
+    expect(tables[0].page).to_have_url(re.compile(rf"#/room/{host.room_id}$"))  # (claimed)
+    here.page.reload()
+    expect(note).to_have_text(
+        "3 more games in progress under this name in another browser (resume them there)."
+    )
 
 
 def test_games_in_progress_say_who_else_sits_there(table: Any) -> None:
@@ -1761,7 +1777,7 @@ def test_a_table_with_another_person_is_forgotten_in_this_browser_only(
 ) -> None:
     """Forget on a Domino table with another person answered "abandon is only for games
     against bots" and the entry stayed for good. It drops this browser's seat only: the
-    entry goes (and is not counted as started in another browser), the game goes on."""
+    entry goes (and is not counted as in progress in another browser), the game goes on."""
     first = table_on(open_page(), live)
     first.home()
     first.name_player("leaver")
@@ -1791,10 +1807,10 @@ def test_the_count_of_games_elsewhere_says_more_only_beside_games_listed(
     here = tables[1]
     here.home()
     note = here.page.locator(".resume .elsewhere")
-    expect(note).to_have_text(re.compile(r"^1 more game in progress started in another"))
+    expect(note).to_have_text(re.compile(r"^1 more game in progress under this name in another"))
     here.page.locator(".resume li .forget").click()
     expect(here.page.locator(".resume li")).to_have_count(0)
-    expect(note).to_have_text(re.compile(r"^1 game in progress started in another browser"))
+    expect(note).to_have_text(re.compile(r"^1 game in progress under this name in another"))
 
 
 def test_esc_gives_the_focus_back_to_a_piece_with_two_keys(table: Any) -> None:
