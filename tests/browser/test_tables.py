@@ -503,6 +503,57 @@ def test_a_lost_connection_says_so_and_takes_no_move_until_it_is_back(
     assert len(table.room().state.history) == ply + 1
 
 
+def test_the_lost_connection_banner_moves_nothing_and_the_status_line_waits(
+    open_page: Any, live: Any, table_on: Any
+) -> None:
+    """The banner took room in the page's flow: the table went down by its height when the
+    connection was lost, and back up when the banner went. It lies over the page instead,
+    under the title bar, whose home link stays in reach. Meanwhile the status line said
+    "Your move." though nothing could be played: it says the game waits for the connection,
+    and is the game's own line again once the connection is back."""
+    page = open_page()
+    sockets: list[Any] = []
+    cut = [False]
+
+    def through(page_side: Any) -> None:
+        if cut[0]:
+            page_side.close()
+            return
+        page_side.connect_to_server()
+        sockets.append(page_side)
+
+    page.route_web_socket(re.compile(r"/ws$"), through)
+    table = table_on(page, live)
+    table.start("tappeto", seed=short_tappeto_seed())
+    table.wait_turn()
+    status = page.locator(".table-page .status")
+    expect(status).to_have_text("Your move.")
+    board = page.locator(".board-wrap")
+
+    def top() -> float:
+        return float(board.evaluate("node => node.getBoundingClientRect().top"))
+
+    before = top()
+    banner = page.locator("#offline")
+    cut[0] = True
+    sockets[-1].close()
+    expect(banner).to_be_visible()
+    assert top() == before
+    expect(status).to_have_text("Waiting for the connection to the server…")
+    # The title bar is not under the banner: its home link is the one clicked there.
+    brand = page.locator(".top .brand").bounding_box()
+    shown = banner.bounding_box()
+    assert brand is not None and shown is not None
+    assert shown["y"] >= brand["y"] + brand["height"] - 1
+    cut[0] = False
+    page.wait_for_selector("body[data-connection=online]")
+    expect(banner).to_have_text("Connected again: you can play.")
+    assert top() == before
+    expect(status).to_have_text("Your move.")
+    expect(banner).to_be_hidden(timeout=8000)
+    assert top() == before
+
+
 def test_the_generic_table_plays_any_game_by_its_move_buttons(table: Any) -> None:
     """A game without its own table module is still playable: its legal moves are buttons."""
 
@@ -1191,7 +1242,10 @@ def test_games_started_in_another_browser_take_one_line(
     open_page: Any, live: Any, table_on: Any
 ) -> None:
     """Games in progress that this browser holds no seat at can be neither resumed nor
-    forgotten here; each took a line of the list, which only grew. One line counts them."""
+    forgotten here; each took a line of the list, which only grew. One line counts them.
+    It said they were "started in another browser", but it counts a table this name sits at
+    as an invited guest too, which it did not start: it says where they are, and under
+    which name."""
     tables = [table_on(open_page(), live), table_on(open_page(), live)]
     for table in tables:
         table.home()
@@ -1203,8 +1257,21 @@ def test_games_started_in_another_browser_take_one_line(
     here.home()
     entries = here.page.locator(".resume li")
     assert entries.count() == 1 and "Il Muro" in entries.inner_text()
-    note = here.page.locator(".resume .elsewhere").inner_text()
-    assert note == "2 more games in progress started in another browser (resume them there)."
+    note = here.page.locator(".resume .elsewhere")
+    expect(note).to_have_text(
+        "2 more games in progress under this name in another browser (resume them there)."
+    )
+    # Someone else's table, where the traveller, invited, took a seat in the first browser.
+    host = table_on(open_page(), live)
+    host.home()
+    host.name_player("a host")
+    host.start("domino", bots=["human"])
+    tables[0].page.goto(host.page.locator(".invites input").first.input_value())
+    expect(tables[0].page).to_have_url(re.compile(rf"#/room/{host.room_id}$"))  # (claimed)
+    here.page.reload()
+    expect(note).to_have_text(
+        "3 more games in progress under this name in another browser (resume them there)."
+    )
 
 
 def test_games_in_progress_say_who_else_sits_there(table: Any) -> None:
@@ -1710,7 +1777,7 @@ def test_a_table_with_another_person_is_forgotten_in_this_browser_only(
 ) -> None:
     """Forget on a Domino table with another person answered "abandon is only for games
     against bots" and the entry stayed for good. It drops this browser's seat only: the
-    entry goes (and is not counted as started in another browser), the game goes on."""
+    entry goes (and is not counted as in progress in another browser), the game goes on."""
     first = table_on(open_page(), live)
     first.home()
     first.name_player("leaver")
@@ -1740,10 +1807,10 @@ def test_the_count_of_games_elsewhere_says_more_only_beside_games_listed(
     here = tables[1]
     here.home()
     note = here.page.locator(".resume .elsewhere")
-    expect(note).to_have_text(re.compile(r"^1 more game in progress started in another"))
+    expect(note).to_have_text(re.compile(r"^1 more game in progress under this name in another"))
     here.page.locator(".resume li .forget").click()
     expect(here.page.locator(".resume li")).to_have_count(0)
-    expect(note).to_have_text(re.compile(r"^1 game in progress started in another browser"))
+    expect(note).to_have_text(re.compile(r"^1 game in progress under this name in another"))
 
 
 def test_esc_gives_the_focus_back_to_a_piece_with_two_keys(table: Any) -> None:

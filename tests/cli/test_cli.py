@@ -2148,7 +2148,7 @@ def test_a_tile_a_bot_gives_you_is_named(capsys: pytest.CaptureFixture[str]) -> 
 
 
 @pytest.mark.parametrize(
-    ("game", "seat"), [("domino", "seat 2 (random): "), ("scalafrutta", "P2 (random)  total")]
+    ("game", "seat"), [("domino", "seat 2 (random): "), ("scalafrutta", "seat 2 (random)  total")]
 )
 def test_the_table_panel_names_the_bots_in_their_seats(
     game: str, seat: str, tmp_path: Path

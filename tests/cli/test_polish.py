@@ -57,6 +57,33 @@ def test_games_keeps_each_parameter_whole_on_a_line(columns: int) -> None:
 
 
 @pytest.mark.parametrize("columns", [80, 60])
+def test_games_shows_each_variants_title_beside_its_name(columns: int) -> None:
+    """``ludoteca games`` named variants by their key alone ("acme (default)"), where the web
+    page says "Standard" and "13-card reserve". The title is beside the key where it says
+    more than the key spelt for reading ("no-redeal" is "No redeal": nothing added); the key,
+    typed after -v, stays whole on its line, and no line is wider than the terminal."""
+    shown = ludoteca("games", columns=columns).stdout
+    assert all(len(line) <= columns for line in shown.splitlines()), shown
+    flat = " ".join(shown.replace("│", " ").split())  # (the cells wrap at the spaces)
+    assert "acme (Standard, default): 15-card reserve" in flat, shown
+    assert "reserve-13 (13-card reserve): a 13-card reserve" in flat, shown
+    assert "gaps (Standard, default): two redeals" in flat, shown
+    assert "no-redeal: no redeal: the hardest form" in flat and "No redeal" not in flat
+    words = shown.split()
+    for spec in all_games():
+        for variant in spec.variants:
+            assert variant.name in words or f"{variant.name}:" in words, (variant.name, shown)
+    one = ludoteca("games", "acme", columns=columns).stdout
+    assert all(len(line) <= columns for line in one.splitlines()), one
+    rows = {line.split()[0]: " ".join(line.split()) for line in one.splitlines() if line.strip()}
+    assert rows["acme"].startswith("acme (default) Standard 15-card reserve"), one
+    assert "13-card" in rows["reserve-13"].split(), one
+    gaps = ludoteca("games", "gaps", columns=columns).stdout
+    no_redeal = next(line for line in gaps.splitlines() if line.strip().startswith("no-redeal"))
+    assert "No redeal" not in gaps and "no redeal: the hardest" in no_redeal, gaps
+
+
+@pytest.mark.parametrize("columns", [80, 60])
 def test_stats_breaks_a_variant_only_after_its_bracket_and_commas(columns: int) -> None:
     """``stats`` folded ``gaps[suits=2,ranks=4]`` into "gaps[suit" / "s=2,ranks" / "=4]"
     while the figures took wide columns."""

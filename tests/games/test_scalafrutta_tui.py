@@ -30,7 +30,7 @@ def test_board_shows_square_drawn_tile_and_hides_coperte_captures() -> None:
     assert "L1" in text and "B3" in text and "hidden" in text
     other = draw(state, 1 - mover)
     assert "You drew" not in other
-    line = next(row for row in other.splitlines() if row[2:].startswith(f"P{mover + 1} "))
+    line = next(row for row in other.splitlines() if row[2:].startswith(f"seat {mover + 1} "))
     assert line.rstrip().endswith("hidden")
     assert not any(Tile.from_index(t).symbol in line for t in mask_tiles(state.held[mover]))
 
@@ -113,7 +113,8 @@ def test_with_one_opponent_the_prompt_offers_the_short_gift() -> None:
         assert isinstance(state, ScalafruttaState)
         text = " ".join(draw(state, 0).split())
         assert "nothing matches" in text and "e.g. L1>P2" in text
-        assert ("(or just L1: P2 is your one opponent)" in text) == short
+        assert "name the seat that gets the tile pushed out (P2 for seat 2)" in text
+        assert ("(or just L1: seat 2 is your one opponent)" in text) == short
 
 
 def test_in_a_narrow_terminal_the_board_wraps_captures_under_themselves_and_phrases_whole() -> None:
@@ -133,11 +134,41 @@ def test_in_a_narrow_terminal_the_board_wraps_captures_under_themselves_and_phra
             f"combinations: {state.observation(0)['returned_count']} tiles going back",
         ):
             assert any(phrase in line for line in lines), (width, phrase, lines)
-        first = next(i for i, line in enumerate(lines) if line[2:].startswith("P1 "))
+        first = next(i for i, line in enumerate(lines) if line[2:].startswith("seat 1 "))
         column = lines[first].index("captured")
         rows = lines[first:]
         rows = rows[: next(i for i, row in enumerate(rows) if row[:1] not in (" ", "▶"))]
         assert len(rows) > 3 or width == 80, rows  # (three players, and wrapped lines)
         for row in rows:
-            if not row[2:].startswith("P"):
+            if not row[2:].startswith("seat "):
                 assert row[:column].strip() == "" and row[column:].strip(), (width, row)
+
+
+def test_the_board_names_seats_as_the_narration_does_and_the_rules_say_p2_is_seat_2() -> None:
+    """The panel named the players "P2 (strong)", the end "P1 won", the prompt "P2 is your
+    one opponent", while the narration said "seat 2 (strong) plays …", as Domino's board
+    does. The board says "seat N" too; the moves keep the notation's `P2` (`L1>P2`), which
+    the prompt and the rules (shown by `rules`) say is seat 2."""
+    from ludoteca.rules_docs import players_part
+
+    state = find_game("scalafrutta").new_game("mano", 2, 3)
+    assert isinstance(state, ScalafruttaState)
+    observation = {**state.observation(0), "seat_names": ["you", "strong", "greedy"]}
+    console = Console(width=120, record=True, color_system=None)
+    console.print(renderer_for("scalafrutta")(observation))
+    text = console.export_text()
+    for seat in ("seat 1 (you)", "seat 2 (strong)", "seat 3 (greedy)"):
+        assert seat in text, text
+    assert "P1" not in text and "P2 (" not in text
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    ended = " ".join(draw(state, 0).split())
+    outcome = state.outcome()
+    assert outcome is not None
+    assert f"seat {outcome.winners[0] + 1}" in ended.split("Game over", 1)[1], ended
+    assert " P1" not in ended.split("Game over", 1)[1]
+    found = players_part(find_game("scalafrutta"))
+    assert found is not None
+    words = " ".join(found[0].split())
+    assert "`L2>P3` gives it to seat 3" in words and "`P3` is seat 3" in words
+    assert "seat 2 is `P2` in the moves" in words

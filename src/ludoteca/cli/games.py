@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ludoteca.cli.app import Unbroken, app, console, json_line
 from ludoteca.cli.common import JsonOpt
-from ludoteca.core.game import GameSpec, typed_value
+from ludoteca.core.game import GameSpec, Variant, typed_value
 from ludoteca.core.registry import all_games, find_game
 
 
@@ -70,8 +70,7 @@ def games_command(
             [
                 f"{players} · {escape(spec.description)}",
                 *(
-                    f"[bold]{escape(v.name)}[/]{' (default)' if i == 0 else ''}: "
-                    f"{escape(v.description)}"
+                    f"[bold]{escape(v.name)}[/]{_aside(v, i == 0)}: {escape(v.description)}"
                     for i, v in enumerate(spec.variants)
                 ),
             ]
@@ -92,6 +91,23 @@ def games_command(
     console.print(table)
 
 
+def _title(variant: Variant) -> str:
+    """The variant's title where it tells more than its name, which is what is typed after
+    ``-v`` ("Standard" for ``acme``, "13-card reserve" for ``reserve-13``); none where it is
+    the name spelt for reading ("No redeal" for ``no-redeal``)."""
+    title = variant.title.strip()
+    if title.lower().replace(" ", "-") == variant.name.lower():
+        return ""
+    return title
+
+
+def _aside(variant: Variant, default: bool) -> str:
+    """What follows a variant's name in the list: `` (Standard, default)``, `` (default)``,
+    `` (13-card reserve)`` or nothing (markup, escaped)."""
+    words = [w for w in (_title(variant), "default" if default else "") if w]
+    return f" ({escape(', '.join(words))})" if words else ""
+
+
 def _one(spec: GameSpec) -> None:
     """One game in full: its variants, and each parameter with its default (the first
     variant's), what a variant sets otherwise, and what it does."""
@@ -102,10 +118,14 @@ def _one(spec: GameSpec) -> None:
         console.print(f"[dim]also: {escape(', '.join(spec.aliases))}[/]")
     variants = Table(title="variants (-v)", box=box.SIMPLE, title_justify="left")
     variants.add_column("variant", style="bold cyan", no_wrap=True)
+    # (the variant's title, as the web page names it, where it says more than the name)
+    variants.add_column("title")
     variants.add_column("what it is")
     for i, variant in enumerate(spec.variants):
         default = " (default)" if i == 0 else ""
-        variants.add_row(escape(variant.name) + default, escape(variant.description))
+        variants.add_row(
+            escape(variant.name) + default, escape(_title(variant)), escape(variant.description)
+        )
     console.print(variants)
     first = spec.variants[0].params_json()
     if not first:

@@ -40,7 +40,9 @@ def _players(observation: Mapping[str, Any]) -> RenderableType:
     for seat in range(observation["players"]):
         who = Text("▶ " if seat == observation["to_move"] else "  ")
         you = seat == observation["seat"]
-        who.append(seat_label(observation, seat, "P"), style="bold" if you else "")
+        # "seat 2 (strong)", as the narration and the other games say it ("P2" is the
+        # notation's, in moves such as L1>P2)
+        who.append(seat_label(observation, seat, "seat "), style="bold" if you else "")
         captured = observation["captured"][seat]
         tiles = Text(f"captured {observation['captured_count'][seat]}: ")
         if captured is None:
@@ -101,15 +103,24 @@ def _prompt(observation: Mapping[str, Any]) -> RenderableType | None:
     receivers = sorted({move.partition(">")[2] for move in legal if ">" in move})
     if len(receivers) == 1:
         # One opponent: the engine reads `L1` alone as `L1>P2`.
-        example += f" (or just {legal[0].partition('>')[0]}: {receivers[0]} is your one opponent)"
+        example += (
+            f" (or just {legal[0].partition('>')[0]}: {_seat(receivers[0])} is your one opponent)"
+        )
     if receivers:
+        # The move names the seat as the notation writes it: P2 is seat 2.
+        named = legal[0].partition(">")[2] if ">" in legal[0] else receivers[0]
         prompt.append(
             f" ({observation['drawn']}): nothing matches, so push it in at an edge and name "
-            f"who gets the tile pushed out{example}"
+            f"the seat that gets the tile pushed out ({named} for {_seat(named)}){example}"
         )
     else:
         prompt.append(f" ({observation['drawn']}): push it in at an edge{example}")
     return prompt
+
+
+def _seat(receiver: str) -> str:
+    """A receiver as the notation writes it (``P2``), in words: ``seat 2``."""
+    return f"seat {receiver.removeprefix('P')}"
 
 
 def _hands(observation: Mapping[str, Any]) -> Text | None:
@@ -134,7 +145,7 @@ def render(observation: Mapping[str, Any]) -> RenderableType:
             parts.append(extra)
     outcome = observation["outcome"]
     if outcome is not None:
-        winners = ", ".join(f"P{w + 1}" for w in outcome["winners"])
+        winners = ", ".join(seat_label(observation, w, "seat ") for w in outcome["winners"])
         parts.append(Text(f"Game over ({outcome['termination']}): {winners} won.", style="bold"))
     parts.append(legend())
     return Group(*parts)

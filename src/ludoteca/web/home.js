@@ -344,12 +344,13 @@ function showResume(section, rooms, games, player) {
   section.hidden = list.children.length === 0 && !elsewhere;
 }
 
-/** "3 more games in progress started in another browser": "more" only beside games listed
- * here (it stayed once Forget had emptied the list). */
+/** "3 more games in progress under this name in another browser": "more" only beside games
+ * listed here (it stayed once Forget had emptied the list). They count the tables this name
+ * sits at as an invited guest too, which it did not start ("started in another browser"). */
 function elsewhereNote(note, list, elsewhere) {
   const more = list.children.length ? ' more' : '';
   note.textContent = `${elsewhere}${more} ${elsewhere === 1 ? 'game' : 'games'} in progress`
-    + ' started in another browser (resume them there).';
+    + ' under this name in another browser (resume them there).';
 }
 
 /** Who else sits at a table, as the list of games in progress says it (" · with 1 other

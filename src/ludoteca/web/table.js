@@ -348,12 +348,21 @@ export async function showTable(main, connection, room, link) {
 }
 
 /** The connection lost: the board, its move buttons and end panel take no click nor key
- * (inert), dimmed, and the buttons that ask the server something are disabled, so that
- * nothing seems to be played that the server never gets (net.js's banner says why). Back,
- * the board takes moves again, and the state that answers the rejoin sets the buttons. */
+ * (inert), dimmed, the status line says the game waits for the connection, and the buttons
+ * that ask the server something are disabled, so that nothing seems to be played that the
+ * server never gets (net.js's banner says why). Back, the board takes moves again, the status
+ * line is the game's again, and the state that answers the rejoin sets the buttons. */
 function showConnection(page, online) {
   page.dataset.offline = String(!online);
   for (const part of page.querySelectorAll('.board-wrap, .actions')) part.inert = !online;
+  // The status line said "Your move." while no move could be made: it says what the game
+  // waits for (a finished game still says it is over), and its own line once it is back.
+  const line = page.querySelector('.status');
+  if (line.dataset.line !== undefined && line.dataset.over !== 'true') {
+    const waiting = 'Waiting for the connection to the server…';
+    const text = online ? line.dataset.line : waiting;
+    if (line.textContent !== text) line.textContent = text;
+  }
   if (online) return;
   for (const act of ['undo', 'redo', 'hint', 'restart']) {
     page.querySelector(`.tools [data-act=${act}]`).disabled = true;
@@ -429,7 +438,11 @@ function showBar(page, view, module, others) {
     return `${capitalise(seatName(view, seat))} ${what}. `;
   });
   status = `${played.join('')}${status}`;
-  page.querySelector('.status').textContent = status;
+  // (kept for showConnection, which says the connection is awaited instead while it is lost)
+  const line = page.querySelector('.status');
+  line.dataset.line = status;
+  line.dataset.over = String(!!view.outcome);
+  line.textContent = status;
 }
 
 function showActions(node, moves, module, view, play) {
