@@ -451,6 +451,23 @@ def test_a_game_survives_a_server_restart(
         second.stop()
 
 
+def cuttable(page: Any) -> tuple[list[Any], list[bool]]:
+    """The page's connections to the server, as the page opens them (close the last to cut
+    it), and a switch: while ``cut[0]`` each try to reconnect fails."""
+    sockets: list[Any] = []
+    cut = [False]
+
+    def through(page_side: Any) -> None:
+        if cut[0]:
+            page_side.close()
+            return
+        page_side.connect_to_server()
+        sockets.append(page_side)
+
+    page.route_web_socket(re.compile(r"/ws$"), through)
+    return sockets, cut
+
+
 def test_a_lost_connection_says_so_and_takes_no_move_until_it_is_back(
     open_page: Any, live: Any, table_on: Any
 ) -> None:
@@ -460,17 +477,7 @@ def test_a_lost_connection_says_so_and_takes_no_move_until_it_is_back(
     connection is back) and the buttons that ask the server are disabled. Back, the banner
     says so, then goes, and the board plays again."""
     page = open_page()
-    sockets: list[Any] = []
-    cut = [False]
-
-    def through(page_side: Any) -> None:
-        if cut[0]:  # (each try to reconnect fails while the connection is cut)
-            page_side.close()
-            return
-        page_side.connect_to_server()
-        sockets.append(page_side)
-
-    page.route_web_socket(re.compile(r"/ws$"), through)
+    sockets, cut = cuttable(page)
     table = table_on(page, live)
     table.start("tappeto", seed=short_tappeto_seed())
     table.wait_turn()
@@ -512,17 +519,7 @@ def test_the_lost_connection_banner_moves_nothing_and_the_status_line_waits(
     "Your move." though nothing could be played: it says the game waits for the connection,
     and is the game's own line again once the connection is back."""
     page = open_page()
-    sockets: list[Any] = []
-    cut = [False]
-
-    def through(page_side: Any) -> None:
-        if cut[0]:
-            page_side.close()
-            return
-        page_side.connect_to_server()
-        sockets.append(page_side)
-
-    page.route_web_socket(re.compile(r"/ws$"), through)
+    sockets, cut = cuttable(page)
     table = table_on(page, live)
     table.start("tappeto", seed=short_tappeto_seed())
     table.wait_turn()

@@ -260,16 +260,22 @@ def test_a_claim_the_database_fails_leaves_the_invitation_to_claim(
     assert caplog.records and not [s for s in secrets if s in caplog.text]
 
 
+def played_to_the_end(client: TestClient, room_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every seat plays its first legal move until the game is over; then the table offers
+    `again` (no game offers it to a table of people today; were one to, this holds)."""
+    room: Room = client.app.state.rooms.get(room_id)  # type: ignore[attr-defined]
+    while not room.state.is_over:
+        room.play(room.state.current_player, room.state.legal_moves_text()[0], None)
+    monkeypatch.setattr(Room, "can_again", property(lambda self: True))
+
+
 def test_the_same_deal_again_invites_the_other_people(
     client: TestClient, player: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`again` makes a new table: its other people's seats get invitations, not tokens.
     (No game offers it to a table of people today; were one to, this holds.)"""
     joined, _ = player.start("domino", seats=["human", "human"])
-    room: Room = client.app.state.rooms.get(joined["room"])  # type: ignore[attr-defined]
-    while not room.state.is_over:
-        room.play(room.state.current_player, room.state.legal_moves_text()[0], None)
-    monkeypatch.setattr(Room, "can_again", property(lambda self: True))
+    played_to_the_end(client, joined["room"], monkeypatch)
     player.send("again")
     again = player.until("joined")
     assert again["room"] != joined["room"] and again["seat"] == 0
@@ -447,10 +453,7 @@ def test_the_same_deal_again_asked_by_a_friend_is_theirs(
         player="bea",
     )  # fmt: skip
     assert claimed["type"] == "joined"
-    room: Room = client.app.state.rooms.get(joined["room"])  # type: ignore[attr-defined]
-    while not room.state.is_over:
-        room.play(room.state.current_player, room.state.legal_moves_text()[0], None)
-    monkeypatch.setattr(Room, "can_again", property(lambda self: True))
+    played_to_the_end(client, joined["room"], monkeypatch)
     friend.send("again")
     again = friend.until("joined")
     new: Room = client.app.state.rooms.get(again["room"])  # type: ignore[attr-defined]
