@@ -127,3 +127,56 @@ def test_il_muro_s_hint_covers_nothing_at_1280_by_800(
     expect(page.locator("#toast")).to_have_text(re.compile(r"^Hint: "))
     page.wait_for_timeout(300)
     assert covered(page, wide=True) == []
+
+
+def refuse(table: Any, game: str) -> None:
+    """Deal 7: a click the rules refuse (as test_tables' REFUSALS), said in a red toast."""
+    page = table.page
+    if game == "mosaico":
+        page.locator('svg.board [data-key="1,2"]').click()
+    elif game == "muro":  # 1F, top of column 3, does not go on column 1's 6 grapes
+        page.locator('svg.board [data-key~="c3"]').click()
+        page.locator('svg.board [data-key~="c1"]').click()
+    else:  # acme: 3♠ has no move
+        page.locator('svg.board [data-key~="3S"]').click()
+    expect(page.locator("#toast[data-kind=error]")).to_have_class(SHOWN)
+
+
+def gone(page: Any) -> None:
+    """The toast is put away at once, not after its seconds of reading (4 s at least)."""
+    expect(page.locator("#toast")).not_to_have_class(SHOWN, timeout=1000)
+
+
+@pytest.mark.parametrize("game", ["acme", "mosaico", "muro"])
+def test_a_refusal_goes_when_the_next_move_is_played(table: Any, game: str) -> None:
+    """A refusal stayed up over the next legal moves for its seconds, reading as if the
+    latest move had been refused. It goes as soon as a move is accepted."""
+    table.start(game, seed=7)
+    table.wait_turn()
+    refuse(table, game)
+    page = table.page
+    legal = {"acme": "stock", "mosaico": "aside", "muro": "c2"}[game]
+    if game == "muro":
+        page.keyboard.press("Escape")
+        page.locator('svg.board [data-key~="c3"]').click()
+    page.locator(f'svg.board [data-key~="{legal}"]').click()
+    table.wait_ply(1)
+    gone(page)
+
+
+def test_a_refusal_goes_when_an_undo_or_a_redo_is_accepted(table: Any) -> None:
+    """Acme: a refusal, then U: the refusal stayed, the only message after the undo. It goes
+    when the undo is accepted, and when a redo is."""
+    table.start("acme", seed=7)
+    table.wait_turn()
+    page = table.page
+    page.locator('svg.board [data-key~="stock"]').click()
+    table.wait_ply(1)
+    refuse(table, "acme")
+    page.keyboard.press("u")
+    table.wait_ply(0)
+    gone(page)
+    refuse(table, "acme")
+    page.keyboard.press("y")
+    table.wait_ply(1)
+    gone(page)

@@ -9,7 +9,7 @@ import {
 } from './net.js';
 import { markWide, sidewaysNote, tap } from './touch.js';
 import {
-  capitalise, clearToast, seatName, showRules, toast, variantWords,
+  capitalise, clearRefusal, clearToast, seatName, showRules, toast, variantWords,
 } from './ui.js';
 
 const modules = new Map();
@@ -163,7 +163,7 @@ export async function showTable(main, connection, room, link) {
     if (!view || !view.your_turn || view.outcome) return null;
     const why = module.stuck?.(keys, view.observation, view, chosen ?? null);
     if (why) {
-      toast(why);
+      toast(why, 'error'); // (a refusal, as the rules' own)
       return null;
     }
     const tried = module.attempt?.(chosen ?? null, keys, view.observation, view);
@@ -204,6 +204,10 @@ export async function showTable(main, connection, room, link) {
     // The game has just ended: an old refusal or hint no longer applies, and it covered
     // the end panel for its few seconds.
     if (next.outcome && view && !view.outcome) clearToast();
+    // A move, undo, redo or restart accepted (the position changed): a refusal shown still
+    // read as if the latest action had been refused. (An undo's own toast, "Took back…",
+    // has replaced it already; the same position sent again, a reconnection, leaves it.)
+    else if (view && (next.ply !== view.ply || next.room !== view.room)) clearRefusal();
     view = next;
     const loaded = await gameModule(next.game);
     if (view !== next) return; // a newer state arrived while the module loaded

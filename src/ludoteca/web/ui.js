@@ -61,6 +61,13 @@ export function clearToast() {
   hideToast(document.getElementById('toast'));
 }
 
+/** Put a refusal away (the next move, undo or redo was accepted: shown on, it read as if
+ * the latest action had been refused). Other messages stay their time. */
+export function clearRefusal() {
+  const node = document.getElementById('toast');
+  if (node.classList.contains('shown') && node.dataset.kind === 'error') clearToast();
+}
+
 function hideToast(node) {
   node.classList.remove('shown');
   document.querySelector('header.top').style.minHeight = '';
