@@ -69,9 +69,9 @@ export async function showTable(main, connection, room, link) {
         <button type="button" aria-label="Dismiss this note">✕</button></p>
       <div class="board-wrap">
         <svg class="board" role="group" aria-label="the table"></svg>
-        <div class="chooser" hidden></div>
         <div class="end-panel" hidden></div>
       </div>
+      <div class="chooser" role="group" aria-label="which move" hidden></div>
       <div class="actions" aria-label="moves"></div>
       <details class="invites" hidden><summary>Invite the other players</summary>
         <p>Copy each person's link and send it to them. A link works once, for whoever opens it
@@ -82,7 +82,10 @@ export async function showTable(main, connection, room, link) {
   const page = main.querySelector('.table-page');
   sidewaysNote(page);
   // The move buttons' room under the board, measured again whenever they change or wrap.
-  new ResizeObserver(() => measureActions(page)).observe(page.querySelector('.actions'));
+  // (and the menu that asks which move, under the board too)
+  const measuring = new ResizeObserver(() => measureActions(page));
+  measuring.observe(page.querySelector('.actions'));
+  measuring.observe(page.querySelector('.chooser'));
   const svgNode = page.querySelector('svg.board');
   const board = new Board(svgNode);
   let view = null;
@@ -149,8 +152,13 @@ export async function showTable(main, connection, room, link) {
     cancel.textContent = 'Cancel';
     cancel.addEventListener('click', () => { chooser.hidden = true; });
     chooser.appendChild(cancel);
+    // Under the board, in view with it: centred over the board, it lay on the square and
+    // the seats' lines it asks about (Scalafrutta: who receives the pushed tile). The board
+    // leaves it room in the window's height, as it does the move buttons.
     chooser.hidden = false;
-    chooser.querySelector('button').focus();
+    measureActions(page);
+    chooser.querySelector('button').focus({ preventScroll: true });
+    chooser.scrollIntoView({ block: 'nearest' });
   };
   // A click on something that cannot move, or on a place the chosen piece cannot go: the
   // game module may say why itself (gaps: `stuck`), or name the move the player tried
@@ -358,7 +366,7 @@ export async function showTable(main, connection, room, link) {
  * line is the game's again, and the state that answers the rejoin sets the buttons. */
 function showConnection(page, online) {
   page.dataset.offline = String(!online);
-  for (const part of page.querySelectorAll('.board-wrap, .actions')) part.inert = !online;
+  for (const part of page.querySelectorAll('.board-wrap, .actions, .chooser')) part.inert = !online;
   // The status line said "Your move." while no move could be made: it says what the game
   // waits for (a finished game still says it is over), and its own line once it is back.
   const line = page.querySelector('.status');
@@ -486,7 +494,10 @@ function measureActions(page) {
   const actions = page.querySelector('.actions');
   const shown = [...actions.children].some((button) => !button.hidden);
   const margins = 20; // (the row's own, above and below)
-  page.style.setProperty('--actions-h', shown ? `${actions.offsetHeight + margins}px` : '0px');
+  const chooser = page.querySelector('.chooser');
+  const asking = chooser.hidden ? 0 : chooser.offsetHeight + 10; // (and its margin above)
+  const room = (shown ? actions.offsetHeight + margins : 0) + asking;
+  page.style.setProperty('--actions-h', `${room}px`);
 }
 
 // The rules' refusal ("7S: the spades foundation needs 2S", shared with the terminal, in
