@@ -68,7 +68,7 @@ export async function showTable(main, connection, room, link) {
       <p class="sideways">Turn your phone sideways to see the table larger.
         <button type="button" aria-label="Dismiss this note">✕</button></p>
       <div class="board-wrap">
-        <svg class="board" role="group" aria-label="the table"></svg>
+        <svg class="board" role="group" aria-label="the table" tabindex="-1"></svg>
         <div class="end-panel" hidden></div>
       </div>
       <div class="chooser" role="group" aria-label="which move" hidden></div>
@@ -90,7 +90,9 @@ export async function showTable(main, connection, room, link) {
   const board = new Board(svgNode);
   let view = null;
   let module = fallback;
-  let focusWaits = false;
+  // A game opened (Play, a link, a reload): the focus goes to the board's first piece that
+  // can move once there is one (it stayed on the page's body, the board 4 or 5 Tabs away).
+  let focusWaits = true;
   let thinking = false;
 
   // The others' moves since this seat's last one, for the status line and the board's
@@ -142,6 +144,7 @@ export async function showTable(main, connection, room, link) {
       button.textContent = module.label?.(move, view.observation, view) ?? move;
       button.addEventListener('click', () => {
         chooser.hidden = true;
+        svgNode.focus({ preventScroll: true }); // (the next position's first piece, then)
         play(move);
       });
       chooser.appendChild(button);
@@ -150,7 +153,10 @@ export async function showTable(main, connection, room, link) {
     cancel.type = 'button';
     cancel.className = 'link';
     cancel.textContent = 'Cancel';
-    cancel.addEventListener('click', () => { chooser.hidden = true; });
+    cancel.addEventListener('click', () => {
+      chooser.hidden = true;
+      interaction.refocus(interaction.selected ?? '');
+    });
     chooser.appendChild(cancel);
     // Under the board, in view with it: centred over the board, it lay on the square and
     // the seats' lines it asks about (Scalafrutta: who receives the pushed tile). The board
@@ -223,8 +229,8 @@ export async function showTable(main, connection, room, link) {
     const obs = next.observation;
     chooser.hidden = true;
     // Drawing replaces every piece: a keyboard player's focus would fall back to the top of
-    // the page after each move. Keep it on the board (the same piece, else the first one),
-    // also across the bots' turns, when nothing on the board takes it.
+    // the page after each move. Keep it on the board (the same piece, else the first one,
+    // else the board itself: the bots' turns, when no piece can move).
     const inBoard = svgNode.contains(document.activeElement);
     const focused = inBoard || (focusWaits && document.activeElement === document.body)
       ? (inBoard && document.activeElement.closest('[data-key]')?.dataset.key) || '' : null;
