@@ -675,3 +675,79 @@ def test_the_text_on_the_felt_reads_at_four_and_a_half_to_one(table: Any, game: 
     kinds = {m["where"] for m in measured}
     assert "felt" in kinds or game == "gaps"
     assert {"gaps": "dead", "domino": "back", "scalafrutta": "target"}.get(game, "felt") in kinds
+
+
+def scalafrutta_to_choose(room: str) -> SavedGame:
+    """Three seats of Scalafrutta (you and two greedy bots), deal 1, each seat's first legal
+    move up to where yours matches no insertion: each arrow asks who receives the tile."""
+    state = find_game("scalafrutta").new_game(seed=1, players=3)
+    moves = []
+    while not (state.to_move == 0 and any(">" in m for m in state.legal_moves_text())):
+        seat, move = state.to_move, state.legal_moves_text()[0]
+        state.apply(move)
+        moves.append((seat, move))
+    return SavedGame(
+        id=room, game="scalafrutta", variant="scalafrutta", params={}, seed=1,
+        seats=["human", "greedy", "greedy"], tokens=[f"{room}-token", None, None],
+        player="player", status="playing", moves=moves,
+    )  # fmt: skip
+
+
+IN_VIEW = """() => {
+  const box = (n) => { const r = n.getBoundingClientRect();
+    return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+  const arrows = [...document.querySelectorAll('svg.board [data-key]')]
+    .filter((n) => /^[LRTB][1-3]$/.test(n.dataset.key)).map(box);
+  const left = Math.min(...arrows.map((b) => b.x));
+  const top = Math.min(...arrows.map((b) => b.y));
+  const square = {x: left, y: top, w: Math.max(...arrows.map((b) => b.x + b.w)) - left,
+                  h: Math.max(...arrows.map((b) => b.y + b.h)) - top};
+  const seats = [...document.querySelectorAll('svg.board text')]
+    .filter((t) => / tiles?\\b/.test(t.textContent) && !t.textContent.startsWith('pile')).map(box);
+  return {square, seats, chooser: box(document.querySelector('.chooser')),
+          height: window.innerHeight, width: window.innerWidth};
+}"""
+"""Where the square (with its arrows), each seat's line and the menu lie in the window."""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["1280x800", "phone"])
+def test_the_which_move_menu_leaves_the_square_and_the_seats_in_view(
+    open_page: Any, live: Any, table_on: Any, size: tuple[int, int]
+) -> None:
+    """Scalafrutta with three seats: an arrow where the drawn tile matches nothing asks
+    who receives the pushed tile, in a menu that lay centred over the board, on the top of
+    the square and the seats' lines it asks about (their tiles and totals, what a player
+    weighs). It lies under the board, the square and the seat lines in view with it."""
+    table = table_on(open_page(*size, touch=size[0] < 600), live)
+    open_saved(table, scalafrutta_to_choose(f"choose{size[0]}"))
+    page = table.page
+    page.wait_for_function(IDLE_BOARD)
+    page.locator('svg.board [data-key="L1"]').click()
+    chooser = page.locator(".chooser")
+    expect(chooser).to_be_visible()
+    expect(chooser.locator("p")).to_have_text("Which move?")
+    page.wait_for_timeout(400)  # (its scroll into view, the board's new size)
+    found = page.evaluate(IN_VIEW)
+    menu = found["chooser"]
+    assert len(found["seats"]) == 3, found
+    for thing in [found["square"], *found["seats"]]:
+        assert not overlaps(menu, thing), (menu, thing)
+    for thing in [menu, found["square"], *found["seats"]]:
+        assert thing["y"] >= 0 and thing["y"] + thing["h"] <= found["height"] + 0.5, thing
+        assert thing["x"] >= 0 and thing["x"] + thing["w"] <= found["width"] + 0.5, thing
+    # Chosen: the receiver's move is played.
+    chooser.get_by_role("button").first.click()
+    table.wait_change(len(scalafrutta_to_choose("again").moves))
+
+
+IDLE_BOARD = """() => !document.getAnimations().some(a => a.playState === 'running'
+  && a.effect?.target?.closest?.('svg.board'))"""
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] + a["w"] > b["x"] + 0.5
+        and b["x"] + b["w"] > a["x"] + 0.5
+        and a["y"] + a["h"] > b["y"] + 0.5
+        and b["y"] + b["h"] > a["y"] + 0.5
+    )

@@ -250,7 +250,9 @@ HINT_TEXTS = {
     "domino": {"4B@r-1": "4 bananas in row -1", "block 3P": "Block 3 pears (your special move)"},
     "scalafrutta": {
         "split 3M-4M-5M 2P-2C-2U": "Split 3 apples, 4 apples, 5 apples"
-        " + 2 pears, 2 watermelons, 2 grapes: 93 points"
+        " + 2 pears, 2 watermelons, 2 grapes: 93 points",
+        # (a sentence's start, as the refusal says it: it read "Hint: insert at …")
+        "B3": "Insert at the bottom of column 3",
     },
 }
 
@@ -1882,7 +1884,7 @@ def test_scalafrutta_names_each_seat_one_way(table: Any) -> None:
           .then(found => found.default.label('L1>P2', {}, view))""",
         view,
     )
-    assert said == "insert at the left of row 1, the pushed tile to greedy bot (seat 2)"
+    assert said == "Insert at the left of row 1, the pushed tile to greedy bot (seat 2)"
 
 
 def test_the_status_line_says_each_bot_s_move_since_yours(table: Any) -> None:

@@ -145,3 +145,45 @@ def test_a_phone_held_upright_is_asked_to_turn_for_gaps(
         other.start("gaps", seed=7)
         other.wait_turn()
         expect(other.page.locator(note)).to_be_hidden()
+
+
+CHECKBOX_ROWS = """() => [...document.querySelectorAll('.params input[type=checkbox]')]
+  .filter((n) => n.getClientRects().length)
+  .map((n) => {
+    const box = n.getBoundingClientRect();
+    const rows = [...n.labels].map((l) => l.getBoundingClientRect())
+      .filter((r) => r.left <= box.left && r.right >= box.right
+        && r.top <= box.top && r.bottom >= box.bottom);
+    const row = rows.sort((a, b) => b.height - a.height)[0];
+    return {name: n.getAttribute('aria-label'), box: Math.round(box.height),
+            row: row ? Math.round(row.height) : 0,
+            left: row ? row.left + 8 : null, y: row ? row.top + row.height / 2 : null};
+  })"""
+"""Each option's checkbox shown: its own height, and the label row around it (its height,
+and a point at its far left, on the words), 0 where no label holds it."""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_an_option_s_whole_row_is_a_finger_s_target(
+    open_page: Any, live: Any, table_on: Any, size: tuple[int, int]
+) -> None:
+    """Under Options the checkboxes (Gaps's Twos first, Il Muro's Harder, Domino's May
+    start with the 6, Scalafrutta's Hidden captures…) were 24 px, their labels 19 px tall
+    beside them: under the 44 px a finger needs. The whole row, the option's name and its
+    box, is one label at least 44 px tall, and a tap on the name ticks the box."""
+    table = table_on(open_page(*size, touch=True), live)
+    table.home()
+    page = table.page
+    for details in page.locator("details.options").all():
+        details.locator("summary").tap()
+    rows = page.evaluate(CHECKBOX_ROWS)
+    assert len(rows) >= 6, rows
+    small = [row for row in rows if row["row"] < 44]
+    assert not small, small
+    gaps = page.get_by_role("checkbox", name="Twos first of Gaps")
+    before = gaps.is_checked()
+    row = next(row for row in rows if row["name"] == "Twos first of Gaps")
+    page.evaluate("y => window.scrollTo(0, window.scrollY + y - 200)", row["y"])
+    row = next(r for r in page.evaluate(CHECKBOX_ROWS) if r["name"] == "Twos first of Gaps")
+    page.touchscreen.tap(row["left"], row["y"])
+    expect(gaps).to_be_checked(checked=not before)

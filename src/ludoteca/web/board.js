@@ -41,7 +41,25 @@ export class Board {
   keyed(node, key, label) {
     node.dataset.key = key;
     node.setAttribute('aria-label', label);
+    this.focusRing(node);
     return node;
+  }
+
+  /** The keyboard's focus on a piece (style.css shows it on :focus-visible only): a ring
+   * around its face, a dark line on its edge for the piece and a white one outside it for
+   * the felt, each at 3:1 at least against what it lies on (a white edge on a white card,
+   * with no outline, was all it showed). */
+  focusRing(node) {
+    const face = node.querySelector('.face, .slot-rect');
+    if (!face) return;
+    const [x, y, w, h, rx] = ['x', 'y', 'width', 'height', 'rx']
+      .map((name) => Number(face.getAttribute(name)) || 0);
+    const ring = svg('g', { class: 'focus-ring', 'aria-hidden': 'true' }, node);
+    for (const [cls, out] of [['outer', 5.5], ['inner', 2.5]]) {
+      svg('rect', {
+        class: cls, x: x - out, y: y - out, width: w + 2 * out, height: h + 2 * out, rx: rx + out,
+      }, ring);
+    }
   }
 
   /** A place to tap larger than the drawing (x, y, w, h in the piece's own units), unseen:

@@ -198,7 +198,17 @@ function showParams(node, params, game) {
     }
     if (value === null) input.placeholder = 'no limit';
     input.dataset.initial = input.type === 'checkbox' ? String(input.checked) : input.value;
-    row.append(label, input);
+    if (input.type === 'checkbox') {
+      // The whole row, the option's name and its box, is one label, 44 px tall under a
+      // finger (style.css): the box was 24 px, its name beside it 19 px.
+      label.className = 'param-check';
+      const name = document.createElement('span');
+      name.textContent = title;
+      label.replaceChildren(name, input);
+      row.append(label);
+    } else {
+      row.append(label, input);
+    }
     if (help) {
       const note = document.createElement('p');
       note.className = 'param-help';

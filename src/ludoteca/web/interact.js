@@ -270,13 +270,16 @@ export class Interaction {
   }
 
   /** After a new frame, or Esc: the focus on the piece these keys name if it is still
-   * active, else on the first active piece. The piece is its first key: Esc passes the
-   * chosen key alone ("2C" of "2C c4"), which never equalled the whole of a piece's keys. */
+   * active, else on the first active piece, else on the board itself (no piece can move:
+   * the others' turn), so that it comes back to a piece on the next frame (it fell to the
+   * page's body, and Tab started again from the top). The piece is its first key: Esc
+   * passes the chosen key alone ("2C" of "2C c4"), which never equalled the whole of a
+   * piece's keys. */
   refocus(keys) {
     const piece = keys.split(' ')[0];
     const active = [...this.node.querySelectorAll('[data-key][tabindex="0"]')];
     const found = active.find((n) => n.dataset.key.split(' ')[0] === piece);
-    (found ?? active[0])?.focus({ preventScroll: true });
+    (found ?? active[0] ?? this.node).focus({ preventScroll: true });
   }
 
   /** Move the focus to the nearest active thing in that direction. */

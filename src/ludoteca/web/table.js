@@ -9,7 +9,7 @@ import {
 } from './net.js';
 import { markWide, sidewaysNote, tap } from './touch.js';
 import {
-  capitalise, clearToast, seatName, showRules, toast, variantWords,
+  capitalise, clearRefusal, clearToast, seatName, showRules, toast, variantWords,
 } from './ui.js';
 
 const modules = new Map();
@@ -68,10 +68,10 @@ export async function showTable(main, connection, room, link) {
       <p class="sideways">Turn your phone sideways to see the table larger.
         <button type="button" aria-label="Dismiss this note">✕</button></p>
       <div class="board-wrap">
-        <svg class="board" role="group" aria-label="the table"></svg>
-        <div class="chooser" hidden></div>
+        <svg class="board" role="group" aria-label="the table" tabindex="-1"></svg>
         <div class="end-panel" hidden></div>
       </div>
+      <div class="chooser" role="group" aria-label="which move" hidden></div>
       <div class="actions" aria-label="moves"></div>
       <details class="invites" hidden><summary>Invite the other players</summary>
         <p>Copy each person's link and send it to them. A link works once, for whoever opens it
@@ -82,12 +82,17 @@ export async function showTable(main, connection, room, link) {
   const page = main.querySelector('.table-page');
   sidewaysNote(page);
   // The move buttons' room under the board, measured again whenever they change or wrap.
-  new ResizeObserver(() => measureActions(page)).observe(page.querySelector('.actions'));
+  // (and the menu that asks which move, under the board too)
+  const measuring = new ResizeObserver(() => measureActions(page));
+  measuring.observe(page.querySelector('.actions'));
+  measuring.observe(page.querySelector('.chooser'));
   const svgNode = page.querySelector('svg.board');
   const board = new Board(svgNode);
   let view = null;
   let module = fallback;
-  let focusWaits = false;
+  // A game opened (Play, a link, a reload): the focus goes to the board's first piece that
+  // can move once there is one (it stayed on the page's body, the board 4 or 5 Tabs away).
+  let focusWaits = true;
   let thinking = false;
 
   // The others' moves since this seat's last one, for the status line and the board's
@@ -139,6 +144,7 @@ export async function showTable(main, connection, room, link) {
       button.textContent = module.label?.(move, view.observation, view) ?? move;
       button.addEventListener('click', () => {
         chooser.hidden = true;
+        svgNode.focus({ preventScroll: true }); // (the next position's first piece, then)
         play(move);
       });
       chooser.appendChild(button);
@@ -147,10 +153,18 @@ export async function showTable(main, connection, room, link) {
     cancel.type = 'button';
     cancel.className = 'link';
     cancel.textContent = 'Cancel';
-    cancel.addEventListener('click', () => { chooser.hidden = true; });
+    cancel.addEventListener('click', () => {
+      chooser.hidden = true;
+      interaction.refocus(interaction.selected ?? '');
+    });
     chooser.appendChild(cancel);
+    // Under the board, in view with it: centred over the board, it lay on the square and
+    // the seats' lines it asks about (Scalafrutta: who receives the pushed tile). The board
+    // leaves it room in the window's height, as it does the move buttons.
     chooser.hidden = false;
-    chooser.querySelector('button').focus();
+    measureActions(page);
+    chooser.querySelector('button').focus({ preventScroll: true });
+    chooser.scrollIntoView({ block: 'nearest' });
   };
   // A click on something that cannot move, or on a place the chosen piece cannot go: the
   // game module may say why itself (gaps: `stuck`), or name the move the player tried
@@ -163,7 +177,7 @@ export async function showTable(main, connection, room, link) {
     if (!view || !view.your_turn || view.outcome) return null;
     const why = module.stuck?.(keys, view.observation, view, chosen ?? null);
     if (why) {
-      toast(why);
+      toast(why, 'error'); // (a refusal, as the rules' own)
       return null;
     }
     const tried = module.attempt?.(chosen ?? null, keys, view.observation, view);
@@ -204,6 +218,10 @@ export async function showTable(main, connection, room, link) {
     // The game has just ended: an old refusal or hint no longer applies, and it covered
     // the end panel for its few seconds.
     if (next.outcome && view && !view.outcome) clearToast();
+    // A move, undo, redo or restart accepted (the position changed): a refusal shown still
+    // read as if the latest action had been refused. (An undo's own toast, "Took back…",
+    // has replaced it already; the same position sent again, a reconnection, leaves it.)
+    else if (view && (next.ply !== view.ply || next.room !== view.room)) clearRefusal();
     view = next;
     const loaded = await gameModule(next.game);
     if (view !== next) return; // a newer state arrived while the module loaded
@@ -211,8 +229,8 @@ export async function showTable(main, connection, room, link) {
     const obs = next.observation;
     chooser.hidden = true;
     // Drawing replaces every piece: a keyboard player's focus would fall back to the top of
-    // the page after each move. Keep it on the board (the same piece, else the first one),
-    // also across the bots' turns, when nothing on the board takes it.
+    // the page after each move. Keep it on the board (the same piece, else the first one,
+    // else the board itself: the bots' turns, when no piece can move).
     const inBoard = svgNode.contains(document.activeElement);
     const focused = inBoard || (focusWaits && document.activeElement === document.body)
       ? (inBoard && document.activeElement.closest('[data-key]')?.dataset.key) || '' : null;
@@ -354,7 +372,7 @@ export async function showTable(main, connection, room, link) {
  * line is the game's again, and the state that answers the rejoin sets the buttons. */
 function showConnection(page, online) {
   page.dataset.offline = String(!online);
-  for (const part of page.querySelectorAll('.board-wrap, .actions')) part.inert = !online;
+  for (const part of page.querySelectorAll('.board-wrap, .actions, .chooser')) part.inert = !online;
   // The status line said "Your move." while no move could be made: it says what the game
   // waits for (a finished game still says it is over), and its own line once it is back.
   const line = page.querySelector('.status');
@@ -482,7 +500,10 @@ function measureActions(page) {
   const actions = page.querySelector('.actions');
   const shown = [...actions.children].some((button) => !button.hidden);
   const margins = 20; // (the row's own, above and below)
-  page.style.setProperty('--actions-h', shown ? `${actions.offsetHeight + margins}px` : '0px');
+  const chooser = page.querySelector('.chooser');
+  const asking = chooser.hidden ? 0 : chooser.offsetHeight + 10; // (and its margin above)
+  const room = (shown ? actions.offsetHeight + margins : 0) + asking;
+  page.style.setProperty('--actions-h', `${room}px`);
 }
 
 // The rules' refusal ("7S: the spades foundation needs 2S", shared with the terminal, in

@@ -45,20 +45,71 @@ export function toast(message, kind = 'info') {
   const node = document.getElementById('toast');
   node.textContent = message;
   node.dataset.kind = kind;
+  placeToast(node);
   node.classList.add('shown');
   node.title = 'Click to close';
   // A click (or a tap) puts it away at once.
   node.onclick = () => clearToast();
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => node.classList.remove('shown'), toastTime(message));
+  toast.timer = setTimeout(() => hideToast(node), toastTime(message));
 }
 
 /** Put the toast away at once (the game ended: an old refusal or hint no longer applies,
  * and it covered the end panel; or a click on it). */
 export function clearToast() {
   clearTimeout(toast.timer);
-  document.getElementById('toast').classList.remove('shown');
+  hideToast(document.getElementById('toast'));
 }
+
+/** Put a refusal away (the next move, undo or redo was accepted: shown on, it read as if
+ * the latest action had been refused). Other messages stay their time. */
+export function clearRefusal() {
+  const node = document.getElementById('toast');
+  if (node.classList.contains('shown') && node.dataset.kind === 'error') clearToast();
+}
+
+function hideToast(node) {
+  node.classList.remove('shown');
+  document.querySelector('header.top').style.minHeight = '';
+}
+
+// The toast's margin inside the title bar, around and on each side.
+const INSET = 4;
+// Narrower than this beside the bar's names (a phone), a toast that does not fit there on
+// one line takes the bar's whole width.
+const BESIDE = 360;
+
+/** The toast's room is the title bar: beside its names (the brand, the game's) where the
+ * bar is wide enough, over its whole width otherwise (a phone), as tall as the bar. One
+ * that needs more lines than the bar holds makes the bar taller while it shows, so that it
+ * covers nothing under it: two lines lay over the game's title line (variant, deal, move,
+ * counters) for their seconds. (With the page scrolled past the bar it lies at the top of
+ * the window, as the bar's place is out of view.) */
+function placeToast(node) {
+  const bar = document.querySelector('header.top');
+  bar.style.minHeight = '';
+  const { width, height } = bar.getBoundingClientRect();
+  const names = [...bar.querySelectorAll('.brand, .where')]
+    .map((n) => n.getBoundingClientRect())
+    .filter((r) => r.width > 0)
+    .reduce((right, r) => Math.max(right, r.right), 0);
+  // (beside them also where a short one fits there: "Thinking…" on a phone)
+  node.style.maxWidth = 'none';
+  const besides = width - names - 3 * INSET;
+  const beside = besides >= Math.min(BESIDE, node.offsetWidth);
+  const start = beside ? names + 2 * INSET : INSET;
+  const room = width - start - INSET;
+  node.style.maxWidth = `${room}px`;
+  node.style.minHeight = `${height - 2 * INSET}px`;
+  node.style.left = `${start + (room - node.offsetWidth) / 2}px`;
+  const needs = node.offsetHeight + 2 * INSET;
+  if (needs > height && window.scrollY < height) bar.style.minHeight = `${needs}px`;
+}
+
+window.addEventListener('resize', () => {
+  const node = document.getElementById('toast');
+  if (node?.classList.contains('shown')) placeToast(node);
+});
 
 /** A variant key as people read it: the stored `gaps[penalty=2.0,twos_first=True]` is
  * "Standard (penalty 2, twos first on)", the variant by its title from the game's spec

@@ -203,7 +203,9 @@ export default {
       return `${said} (${goes})`;
     }
     const [where, to] = move.split('>');
-    const text = `insert at the ${EDGE_WORDS[where[0]]} ${where[1]}`;
+    // (A sentence's start, as every game's labels: the hint, the menu and the refusal say
+    // it first. The status line's verb is describe's, inside its sentence.)
+    const text = `Insert at the ${EDGE_WORDS[where[0]]} ${where[1]}`;
     // The receiver (P2 in the notation is the second seat) named as everywhere on the page.
     return to ? `${text}, the pushed tile to ${seatName(view, Number(to.slice(1)) - 1)}` : text;
   },
@@ -219,7 +221,7 @@ export default {
       const when = view?.outcome ? '' : ', scored when the hand ends';
       return `split ${splitWords(combosOf(move))}${when}`;
     }
-    return this.label(move, obs, view).replace(/^insert/, 'inserted');
+    return this.label(move, obs, view).replace(/^Insert/, 'inserted');
   },
 
   // The rules' refusals in the page's words: tiles as the page names them, arrows (L1) as
