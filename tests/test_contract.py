@@ -176,3 +176,48 @@ def test_new_game_refuses_a_deal_number_no_command_takes(seed: int) -> None:
     for spec in all_games():
         with pytest.raises(LudotecaError, match=r"a deal number is 0\.\.\d+, not "):
             spec.new_game(None, seed)
+
+
+def play_watching_reveals(name: str, variant_name: str, players: int, seed: int) -> None:
+    """Random play that checks :meth:`State.reveals_to` against :meth:`State.hidden_from`
+    with perfect recall: a card or tile that a seat never saw before and sees after a move
+    was brought to light for it, so the move must name the seat. (Unless it was the one
+    thing out of that seat's sight, known without looking.) A seat that saw it once and
+    lost sight of it (Acme's waste turned over, Scalafrutta's pile shuffled again) may or
+    may not be told: whether it learns something is the game's to say (its own tests).
+    And what a move reveals is asked without changing the position."""
+    spec = find_game(name)
+    state = spec.new_game(spec.variant(variant_name), seed, players)
+    never_seen = [set(state.hidden_from(seat)) for seat in range(players)]
+    rng = DealRng(seed, "contract-reveals")
+    for _ in range(spec.max_game_length):
+        if state.is_over:
+            return
+        move = rng.choice(state.legal_moves())
+        before = state.position()
+        told = state.reveals_to(move)
+        assert state.position() == before, f"{spec.name}: reveals_to changed the position"
+        state.apply(move)
+        for seat in range(players):
+            shown = never_seen[seat] - state.hidden_from(seat)
+            if shown and len(never_seen[seat]) > 1:
+                assert seat in told, (
+                    f"{spec.name}: {state.move_text(move)} showed seat {seat} {sorted(shown)}"
+                    f" but reveals_to says {sorted(told)}, at {before}"
+                )
+            never_seen[seat] -= shown
+        after, moves = state.position(), state.legal_moves_text()
+        assert state.revealed_in_last(0, 1) == (0 in told)
+        assert state.position() == after, f"{spec.name}: revealed_in_last changed the position"
+        assert state.legal_moves_text() == moves
+
+
+@pytest.mark.parametrize(("name", "variant_name", "players"), CASES)
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_reveals_to_names_every_seat_a_move_shows_something_new(
+    name: str, variant_name: str, players: int, seed: int
+) -> None:
+    """docs/architecture.md, *Practice*: every game says which seats a move brings hidden
+    information to light for (undo and restart past such a move make the game practice)."""
+    play_watching_reveals(name, variant_name, players, seed)

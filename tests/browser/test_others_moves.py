@@ -154,14 +154,24 @@ def test_a_bots_scalafrutta_insertion_is_marked_where_it_is_seen(table: Any, var
 
 def test_an_undo_against_bots_says_it_took_back_their_replies(table: Any) -> None:
     """Undo takes back the person's move and the bots' replies to it; the page says so,
-    where it only showed the board of an earlier turn."""
+    where it only showed the board of an earlier turn. The bots placed tiles of their hidden
+    hands: the game is practice from then on (docs/rules/domino.md, ruling *Practice*),
+    which the same toast says, once, and the title marks, with what it means for a screen
+    reader."""
     table.start("domino", seed=11, bots=["greedy", "greedy"])
     table.wait_turn()
     assert table.click_move()
     table.wait_turn()
     replies = len(since_mine(table.room()))
     assert replies >= 2
-    table.page.get_by_role("button", name="Undo").click()
-    expect(table.page.locator("#toast")).to_have_text(
-        f"Took back your move and the bots' {replies} replies."
+    page = table.page
+    assert page.locator(".title .practice").is_hidden()
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator("#toast")).to_have_text(
+        f"Took back your move and the bots' {replies} replies. You took back a move that"
+        " showed hidden tiles: this game is practice now and won't count in your statistics."
     )
+    mark = page.get_by_role("note", name="Practice: a move that showed hidden tiles")
+    expect(mark).to_be_visible()
+    assert mark.inner_text().lower() == "practice"
+    assert table.room().practice

@@ -35,6 +35,17 @@ def test_save_round_trips() -> None:
     assert snapshot(state).dumps() == text
 
 
+def test_practice_round_trips_and_an_old_save_is_not_practice() -> None:
+    """docs/architecture.md, *Practice*: a save keeps whether the game is practice
+    (``"practice": true``); a file written before, without the field, is not practice."""
+    saved, state = loads(_played())
+    assert not saved.practice and "practice" not in json.loads(_played())
+    kept = snapshot(state, ["you"], None, "id", practice=True).dumps()
+    assert json.loads(kept)["practice"] is True
+    again, _ = loads(kept)
+    assert again.practice
+
+
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
@@ -55,6 +66,10 @@ def test_save_round_trips() -> None:
         (lambda d: d.update(params=None), '"params" must be an object of names and values'),
         (lambda d: d.update(players="2"), '"players" must be a whole number'),
         (lambda d: d.update(game_id=3), '"game_id" must be text'),
+        (
+            lambda d: d.update(practice="yes"),
+            'game.json: the field "practice" must be true or false$',
+        ),
         # One seat a player: a game of two with one seat or none failed with an IndexError,
         # and a seat of 5 became the bot '5'.
         (lambda d: d.update(players=2, seats=["you"]), "1 seat for a game of 2 players"),

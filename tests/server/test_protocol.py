@@ -45,6 +45,9 @@ ROOM_FACTS = {
     "can_hint",
     "can_restart",
     "can_again",
+    "practice",
+    "practice_label",
+    "practice_notice",
     "outcome",
     "observation",
 }

@@ -35,6 +35,7 @@ from ludoteca.cli.common import (
 )
 from ludoteca.core.errors import LudotecaError, shown
 from ludoteca.core.game import GameSpec, Outcome, State
+from ludoteca.core.practice import PRACTICE, pieces, practice_notice
 from ludoteca.core.registry import find_game
 from ludoteca.core.rng import DealRng, check_deal_numbers
 from ludoteca.core.saves import loads, restore, snapshot
@@ -138,10 +139,12 @@ class Session:
         db: Path | None,
         start: str | None,
         game_id: str | None = None,
+        practice: bool = False,
     ):
         self.seats = seats
         self.db = db
         self._begin(state, start, game_id)
+        self.practice = practice
         # A loaded game is kept as it is in its file: nothing to lose until a move is made.
         self.kept: tuple[str, ...] = tuple(state.history_text()) if game_id is not None else ()
         """The moves as last saved (or loaded): leaving the game then loses nothing."""
@@ -171,6 +174,9 @@ class Session:
         self.told_to: dict[int, int] = {}
         """How many of :attr:`told` each person was shown at their last hand-over."""
         self.announced = False
+        self.practice = False
+        """Taken back past a move that showed the person hidden tiles: not counted at its
+        end (``ludoteca.core.practice``); saved with the game."""
         # A game counts once, when it ends here: not again after an undo and a new ending
         # (as on the web, the first ending counts), nor when a finished save is loaded.
         self.recorded = state.is_over
@@ -218,6 +224,8 @@ class Session:
             title += f" · deal {self.state.seed}"
         if not self.spec.is_solitaire:
             title += f" · seat {seat + 1}"
+        if self.practice:
+            title += f" · {PRACTICE}"
         # The panel names the bots in their seats, as their moves do ("seat 2 (strong)").
         named = observation if self.spec.is_solitaire else {**observation, "seat_names": self.seats}
         console.print(Panel(renderer_for(self.spec.name)(named), title=title, expand=False))
@@ -343,6 +351,9 @@ class Session:
         )
         console.print(f"[dim]{self.after_the_end}[/]")
         if self.recorded:
+            return
+        if self.practice:
+            console.print("[dim]a practice game: not counted in your statistics[/]")
             return
         # Yours: a solitaire, or a game with one person against bots (as on the web); a
         # table of several people at one screen has no one to count it for.
@@ -517,7 +528,7 @@ class Session:
         start and the moves). Only where nothing is hidden: the notation writes every card."""
         if self.spec.hidden_information:
             raise LudotecaError(
-                f"position: {self.spec.title} has {_pieces(self.spec)} you cannot see, which "
+                f"position: {self.spec.title} has {pieces(self.spec)} you cannot see, which "
                 "the notation would show; save FILE keeps the game"
             )
         # Not markup, and never wrapped: it is to be copied whole.
@@ -546,26 +557,36 @@ class Session:
         the table a move stands."""
         if self.spec.is_solitaire:
             with whole():
-                self.state.undo()
+                move = self.state.undo()
+                revealed = 0 in self.state.reveals_to(move)
         else:
-            self._undo_against_bots()
+            revealed = self._undo_against_bots()
+        if revealed and not self.practice:
+            # The person plays on knowing what the move showed (docs/architecture.md,
+            # Practice): told once, and the board says so from now on.
+            self.practice = True
+            note(practice_notice(self.spec, counted=self.recorded))
         self.announced = False
         self.show()
 
-    def _undo_against_bots(self) -> None:
+    def _undo_against_bots(self) -> bool:
+        """Take back the person's last move and the bots' replies; whether one of them
+        showed the person something hidden (each asked where it was played from)."""
         you = self.person
         if you is None:
             raise LudotecaError(
                 "undo is for games against bots: with people at the table a move stands"
             )
         taken: list[Any] = []
+        revealed = False
         with whole():
             # Back to the last position where you were to move (a move taken back leaves its
             # player to move); none, if no move is yours: then everything is played again.
             while self.state.history:
                 taken.append(self.state.undo())
+                revealed = revealed or you in self.state.reveals_to(taken[-1])
                 if self.state.current_player == you:
-                    return
+                    return revealed
             for move in reversed(taken):
                 self.state.apply(move)
         raise LudotecaError("nothing to undo: no move of yours yet")
@@ -607,7 +628,8 @@ class Session:
         try:
             if path.is_dir():
                 raise LudotecaError(f"{path} is a folder: save FILE needs a file name")
-            write_atomic(path, snapshot(self.state, self.seats, self.start, self.game_id).dumps())
+            saved = snapshot(self.state, self.seats, self.start, self.game_id, self.practice)
+            write_atomic(path, saved.dumps())
         except OSError as err:
             # A file the system will not write must not end the game (and lose it).
             raise LudotecaError(f"cannot save to {path}: {err.strerror or err}") from None
@@ -680,10 +702,6 @@ def _carry_out(session: Session, line: str) -> bool:
         return True
 
 
-FRUIT_GAMES = ("scalafrutta", "domino", "muro", "mosaico")
-"""The games of *I giochi della frutta*, played with tiles; the others with cards."""
-
-
 ENDED_AS = {"domino": "a player placed their last tile"}
 """Endings whose name says little on its own, in words (Domino's "domino")."""
 
@@ -698,12 +716,6 @@ def final_figures(outcome: Outcome) -> str:
     if isinstance(left, list):
         return f"tiles left: {' · '.join(str(n) for n in left)} ({ending})"
     return f"score: {' · '.join(f'{s:g}' for s in outcome.scores)} ({ending})"
-
-
-def _pieces(spec: GameSpec) -> str:
-    """What a game is played with, for messages ("Tappeto has cards or tiles you cannot
-    see" named both)."""
-    return "tiles" if spec.name in FRUIT_GAMES else "cards"
 
 
 def note(text: str) -> None:
@@ -754,9 +766,9 @@ def play_command(
     db: DbOpt = None,
 ) -> None:
     """Play a game in the terminal: moves in the game's notation, undo, hint, save, quit."""
-    game_id = None
+    game_id, practice = None, False
     if load is not None:
-        state, seats, start, game_id = _resumed(
+        state, seats, start, game_id, practice = _resumed(
             load, game, [variant, seed, param, players, position]
         )
     else:
@@ -793,14 +805,15 @@ def play_command(
         # checked before the game: a folder or a file that is no database let the game be
         # played, then ended the session with its last move; a read-only one, likewise.
         open_db(db, writes="finished_games").close()
-    run_session(Session(state, seats, db, start, game_id))
+    run_session(Session(state, seats, db, start, game_id, practice))
 
 
 def _resumed(
     load: Path, game: str | None, options: list[object]
-) -> tuple[State[Any], list[str], str | None, str]:
-    """The saved game, its seats and start; the file says which game, variant and deal, so
-    options that would say otherwise are refused rather than quietly ignored."""
+) -> tuple[State[Any], list[str], str | None, str, bool]:
+    """The saved game, its seats, start, id and whether it is practice; the file says
+    which game, variant and deal, so options that would say otherwise are refused rather
+    than quietly ignored."""
     if any(option not in (None, []) for option in options):
         raise fail("--load takes the game, variant, deal and seats from the file: drop the others")
     saved, state = loads(read_text(load), str(load))
@@ -821,4 +834,4 @@ def _resumed(
             known = ", ".join(sorted(bots_for(state.spec.name)))
             raise fail(f"{load}: no bot '{seat}' for {state.spec.name} (bots: {known})")
     # (A save from before games had an id gets one now.)
-    return state, seats, saved.start, saved.game_id or uuid.uuid4().hex
+    return state, seats, saved.start, saved.game_id or uuid.uuid4().hex, saved.practice

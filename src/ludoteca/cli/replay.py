@@ -12,6 +12,7 @@ from rich.panel import Panel
 from ludoteca.cli.app import app, console, fail
 from ludoteca.cli.play import HUMAN, ask, final_figures
 from ludoteca.core.game import State
+from ludoteca.core.practice import PRACTICE
 from ludoteca.core.saves import loads, restore
 from ludoteca.store.files import read_text
 from ludoteca.tui.base import renderer_for
@@ -85,7 +86,9 @@ def replay_command(
         start = "deal shown once the game is over"  # (the number would tell every hand)
     label = escape(spec.variant_shown(final.variant))
     count = f"{len(moves)} move{'' if len(moves) == 1 else 's'}"
-    console.print(f"[bold]{spec.title}[/] · {label} · {start} · {count}")
+    # (A practice game is one taken back past a move that showed hidden tiles.)
+    practice = f" · {PRACTICE}" if saved.practice else ""
+    console.print(f"[bold]{spec.title}[/] · {label} · {start} · {count}{practice}")
     _views(state, seats, saved.seats)
     for number, move in enumerate(moves, start=1):
         if step:

@@ -21,6 +21,10 @@ from ludoteca.core.rng import check_deal_numbers
 TERMINAL = -1
 """``current_player`` of a finished game."""
 
+NOBODY: frozenset[int] = frozenset()
+THE_PLAYER: frozenset[int] = frozenset({0})
+"""A solitaire's one seat, for :meth:`State.reveals_to`."""
+
 M = TypeVar("M")
 JSON = dict[str, Any]
 
@@ -322,6 +326,46 @@ class State(ABC, Generic[M]):
     def hidden_from(self, player: int) -> frozenset[str]:
         """Notation of every card or tile that ``player`` must not see (for leak tests)."""
         return frozenset()
+
+    @abstractmethod
+    def reveals_to(self, move: M) -> frozenset[int]:
+        """The seats to whom playing ``move`` from this position brings hidden information
+        to light: something of the position after it that the seat's observation now does
+        not determine (a card or tile turned up or drawn, another seat's hand shown, a
+        shuffle's outcome). A seat that saw a card before and lost sight of it (Acme's
+        waste turned over) learns nothing from seeing it again in the same order. What an
+        undo or a restart asks of the position the move was played from, to tell a game
+        replayed knowing it (``docs/architecture.md``, *Practice*)."""
+
+    def tiles_shown_by(self, move: M) -> frozenset[int]:
+        """The seats from whom ``move`` takes a card or tile out of hiding (in
+        :meth:`hidden_from` before it, not after), found by playing it and taking it back:
+        a game whose hidden tiles depend on the seat (hands, a tile only its drawer sees)
+        declares its :meth:`reveals_to` with it."""
+        before = [self.hidden_from(seat) for seat in range(self.players)]
+        token = self._play(move)
+        try:
+            after = [self.hidden_from(seat) for seat in range(self.players)]
+        finally:
+            self._unplay(move, token)
+        return frozenset(seat for seat in range(self.players) if before[seat] - after[seat])
+
+    def revealed_in_last(self, seat: int, count: int | None = None) -> bool:
+        """Did any of the last ``count`` moves (every move: None) bring hidden information
+        to light for ``seat`` (:meth:`reveals_to`)? An undo or a restart asks before it
+        takes them back; the position is left as it was."""
+        wanted = len(self._history) if count is None else min(count, len(self._history))
+        taken: list[M] = []
+        found = False
+        try:
+            while len(taken) < wanted and not found:
+                move = self.undo()
+                taken.append(move)
+                found = seat in self.reveals_to(move)
+        finally:
+            for move in reversed(taken):
+                self._history.append((move, self._play(move)))
+        return found
 
     def move_text(self, move: M) -> str:
         return str(move)

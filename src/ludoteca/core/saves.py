@@ -34,6 +34,9 @@ class SavedGame:
     game_id: str | None = None
     """Which game this is (the terminal gives each game one when it begins): a game that
     ends, saved before its end, and ends again from the save is counted once."""
+    practice: bool = False
+    """Taken back past a move that showed hidden tiles (``ludoteca.core.practice``): its end
+    is not counted. Written only when true; a file without it is not practice."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -48,6 +51,7 @@ class SavedGame:
             "seats": self.seats,
             "moves": self.moves,
             **({"game_id": self.game_id} if self.game_id is not None else {}),
+            **({"practice": True} if self.practice else {}),
         }
 
     def dumps(self) -> str:
@@ -59,6 +63,7 @@ def snapshot(
     seats: list[str] | None = None,
     start: str | None = None,
     game_id: str | None = None,
+    practice: bool = False,
 ) -> SavedGame:
     """What to write to disk for ``state``: its deal and its moves so far."""
     return SavedGame(
@@ -71,6 +76,7 @@ def snapshot(
         seats=list(seats or []),
         start=start,
         game_id=game_id,
+        practice=practice,
     )
 
 
@@ -110,6 +116,7 @@ def parse_saved(text: str, source: str = "save") -> SavedGame:
                 _typed(data, "moves", list), "every move must be a string in the game's notation"
             ),
             game_id=_optional_text(data, "game_id"),
+            practice=_optional_flag(data, "practice"),
         )
     except (KeyError, TypeError) as err:
         raise SaveFileError(f"{source}: {err.args[0]}") from None
@@ -154,6 +161,13 @@ def _optional_text(data: Mapping[str, Any], key: str) -> str | None:
     value = data.get(key)
     if value is not None and not isinstance(value, str):
         raise TypeError(f'the field "{key}" must be text')
+    return value
+
+
+def _optional_flag(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise TypeError(f'the field "{key}" must be true or false')
     return value
 
 

@@ -26,7 +26,16 @@ from typing import Any
 
 from ludoteca.core.cards import FULL_DECK, KING, SUIT_NAMES, SUITS, Card
 from ludoteca.core.errors import NotationError
-from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
+from ludoteca.core.game import (
+    NOBODY,
+    TERMINAL,
+    THE_PLAYER,
+    GameSpec,
+    Outcome,
+    State,
+    Variant,
+    parse_error,
+)
 from ludoteca.core.registry import register
 from ludoteca.core.rng import DealRng
 
@@ -223,6 +232,19 @@ class AcmeState(State[AcmeMove]):
         if self.legal_moves():
             return f"{reason}: bring one into play or home first"
         return f"{reason}: the game is stuck"
+
+    def reveals_to(self, move: AcmeMove) -> frozenset[int]:
+        # Face down and never seen: the reserve under its top card, and the stock until the
+        # waste is first turned over (from then on it holds only cards drawn before, in the
+        # order they were seen). Drawing the stock or moving the reserve's top turns one of
+        # them up, unless it is the only one left, the one card not in sight.
+        unseen = len(self.reserve) - 1 + (len(self.stock) if self.turns == 0 else 0)
+        if unseen < 2:
+            return NOBODY
+        if move.kind == "draw":
+            return THE_PLAYER if self.turns == 0 else NOBODY
+        from_reserve = move.card is not None and self._source(move.card) == RESERVE
+        return THE_PLAYER if from_reserve and len(self.reserve) > 1 else NOBODY
 
     def _play(self, move: AcmeMove) -> Any:
         self._legal = None

@@ -195,6 +195,12 @@ class DominoState(State[DominoMove]):
             return None if self.aside else "no set-aside tile is left"
         return "a set-aside tile is left to draw" if self.aside else None
 
+    def reveals_to(self, move: DominoMove) -> frozenset[int]:
+        # What each seat sees depends on the seat: a placed tile leaves its player's hidden
+        # hand, a drawn one is seen by its drawer only, open hands and the game's end show
+        # every hand. So the tiles taken out of hiding, seat by seat, say it exactly.
+        return self.tiles_shown_by(move)
+
     def _play(self, move: DominoMove) -> Any:
         token = (
             [list(h) for h in self.hands],

@@ -22,7 +22,16 @@ from typing import Any
 
 from ludoteca.core.cards import ACE, Card
 from ludoteca.core.errors import NotationError
-from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
+from ludoteca.core.game import (
+    NOBODY,
+    TERMINAL,
+    THE_PLAYER,
+    GameSpec,
+    Outcome,
+    State,
+    Variant,
+    parse_error,
+)
 from ludoteca.core.registry import register
 from ludoteca.core.rng import MAX_DEAL, DealRng
 
@@ -252,6 +261,11 @@ class GapsState(State[GapsMove]):
     def seen_positions(self) -> frozenset[tuple[Card | None, ...]]:
         """The positions of this deal (or redeal) so far, which no move may bring back."""
         return frozenset(self._seen)
+
+    def reveals_to(self, move: GapsMove) -> frozenset[int]:
+        # A redeal shuffles the cards out of sequence (seeded by the deal): the layout it
+        # deals is news. Every other move, stop included, shows only what was in sight.
+        return THE_PLAYER if move == REDEAL else NOBODY
 
     def _play(self, move: GapsMove) -> Any:
         self._moves = None

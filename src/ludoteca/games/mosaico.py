@@ -20,7 +20,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.core.errors import NotationError, shown
-from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
+from ludoteca.core.game import (
+    NOBODY,
+    TERMINAL,
+    GameSpec,
+    Outcome,
+    State,
+    Variant,
+    parse_error,
+)
 from ludoteca.core.registry import register
 from ludoteca.core.rng import DealRng
 from ludoteca.core.tiles import ALL_TILES, Tile
@@ -222,6 +230,14 @@ class MosaicoState(State[MosaicMove]):
         if any(tile.matches(t) for t in touching):
             return f"{where} touches {names}: it must match 2 of them (difficile)"
         return f"{where} touches {names}: none has its number or is in sequence with it"
+
+    def reveals_to(self, move: MosaicMove) -> frozenset[int]:
+        # A move that leads to a new draw shows the pile's next tile (whether it does
+        # depends on where the tile goes: the set-aside pile's top may come back first),
+        # unless that tile is the last face-down one, the one tile not in sight.
+        if len(self.hidden_from(0)) < 2:
+            return NOBODY
+        return self.tiles_shown_by(move)
 
     def _play(self, move: MosaicMove) -> Any:
         turn = self.turn()

@@ -17,7 +17,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.core.errors import NotationError, shown
-from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
+from ludoteca.core.game import (
+    NOBODY,
+    TERMINAL,
+    THE_PLAYER,
+    GameSpec,
+    Outcome,
+    State,
+    Variant,
+    parse_error,
+)
 from ludoteca.core.registry import register
 from ludoteca.core.rng import DealRng
 from ludoteca.core.tiles import ALL_TILES, FRUIT_NAMES, FRUITS, Tile
@@ -222,6 +231,11 @@ class MuroState(State[MuroMove]):
         if not 1 <= wanted <= FULL:
             return f"the {_named(tile.fruit)} foundation is complete"
         return f"the {_named(tile.fruit)} foundation needs {Tile(wanted, tile.fruit)}"
+
+    def reveals_to(self, move: MuroMove) -> frozenset[int]:
+        # Turning a tile shows it, unless it is the last face-down tile: the one tile not
+        # in sight, known without turning it. No other move shows a face-down tile.
+        return THE_PLAYER if move.kind == "turn" and len(self.face_down) > 1 else NOBODY
 
     def _play(self, move: MuroMove) -> Any:
         self._outcome, self._moves = False, None

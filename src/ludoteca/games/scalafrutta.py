@@ -356,6 +356,17 @@ class ScalafruttaState(State[Move]):
             self.hands[:],
         )
 
+    def reveals_to(self, move: Move) -> frozenset[int]:
+        # A move that ends a hand with the match going on deals the next one: a shuffle,
+        # news to every seat. Otherwise what each seat learns depends on the seat (the
+        # drawn tile is its drawer's until it goes in, a pile shuffled after the splits
+        # shows its next mover the first tile), so the tiles taken out of hiding say it.
+        hand = self.hand
+        token = self._play(move)
+        dealt = self.hand != hand
+        self._unplay(move, token)
+        return frozenset(range(self.players)) if dealt else self.tiles_shown_by(move)
+
     def _play(self, move: Move) -> Any:
         token = self._snapshot()
         self.advance(move)

@@ -17,7 +17,16 @@ from typing import Any
 
 from ludoteca.core.cards import ACE, FULL_DECK, KING, SUIT_NAMES, SUITS, Card
 from ludoteca.core.errors import NotationError
-from ludoteca.core.game import TERMINAL, GameSpec, Outcome, State, Variant, parse_error
+from ludoteca.core.game import (
+    NOBODY,
+    TERMINAL,
+    THE_PLAYER,
+    GameSpec,
+    Outcome,
+    State,
+    Variant,
+    parse_error,
+)
 from ludoteca.core.registry import register
 from ludoteca.core.rng import DealRng
 
@@ -94,6 +103,11 @@ class TappetoState(State[Card]):
         if not self._playable(move):
             return f"the {name} foundation needs {Card(top + 1, move.suit)}"
         return None
+
+    def reveals_to(self, move: Card) -> frozenset[int]:
+        # The play refills its gap with the reserve's top card, face down until then; the
+        # reserve's last card is the one card not in sight, known without looking.
+        return THE_PLAYER if len(self.reserve) > 1 else NOBODY
 
     def _play(self, move: Card) -> Any:
         cell = self.carpet.index(move)

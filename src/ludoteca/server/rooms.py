@@ -20,6 +20,7 @@ from typing import Any
 from ludoteca.bots.base import Bot, bots_for, make_bot
 from ludoteca.core.errors import IllegalMoveError, LudotecaError, NotationError
 from ludoteca.core.game import TERMINAL, GameSpec, State, Variant, variant_key
+from ludoteca.core.practice import practice_notice
 from ludoteca.core.registry import find_game
 from ludoteca.core.rng import MAX_DEAL, DealRng
 from ludoteca.hints import has_hint, hint_for
@@ -69,6 +70,8 @@ class Room:
         self.hidden_before_last: list[frozenset[str]] | None = None
         """What each seat could not see before the last move (None: not known, after a
         replay or an undo): a move naming only what a seat saw before it hides nothing."""
+        self.practice_notice: str | None = None
+        """Why the game became practice, since it did here (the page says it once)."""
         self.listeners: dict[Listener, int] = {}
         self.lock = asyncio.Lock()
         self._bot_task: asyncio.Task[None] | None = None
@@ -80,6 +83,24 @@ class Room:
     @property
     def solitaire(self) -> bool:
         return len(self.saved.seats) == 1
+
+    @property
+    def practice(self) -> bool:
+        """Taken back past a move that showed its person hidden tiles: no result is recorded
+        at its end (``ludoteca.core.practice``)."""
+        return self.saved.practice
+
+    def _takes_back_a_reveal(self, seat: int, count: int) -> bool:
+        """Would taking back the last ``count`` moves make the game practice: one of them
+        showed ``seat`` (the one person at the table) something hidden?"""
+        return not self.practice and self.state.revealed_in_last(seat, count)
+
+    def _now_practice(self, practice: bool, seat: int) -> None:
+        """The game is practice from now on, if ``practice``: ``seat``'s page is told why."""
+        if practice:
+            self.saved = replace(self.saved, practice=True)
+            counted = self.store.counted(self.id, seat)
+            self.practice_notice = practice_notice(self.spec, counted=counted)
 
     def _replay(self, moves: list[str]) -> State[Any]:
         try:
@@ -221,9 +242,11 @@ class Room:
         mine = [i for i, (s, _) in enumerate(self.moves) if s == seat]
         if not mine:
             raise ProtocolError("illegal", "nothing to undo")
-        # The store first: if it refuses, memory still agrees with it.
-        self.store.truncate_moves(self.id, mine[-1])
         undone = self.moves[mine[-1] :]
+        practice = self._takes_back_a_reveal(seat, len(undone))
+        # The store first: if it refuses, memory still agrees with it.
+        self.store.truncate_moves(self.id, mine[-1], practice=practice)
+        self._now_practice(practice, seat)
         for _ in undone:
             self.state.undo()
         del self.moves[mine[-1] :]
@@ -244,7 +267,9 @@ class Room:
     def restart(self, seat: int) -> None:
         self._only_bots_besides(seat, "restart")
         fresh = self._replay([])
-        self.store.truncate_moves(self.id, 0, over=fresh.is_over)
+        practice = self._takes_back_a_reveal(seat, len(self.moves))
+        self.store.truncate_moves(self.id, 0, over=fresh.is_over, practice=practice)
+        self._now_practice(practice, seat)
         self.state = fresh
         self.moves.clear()
         self.redo_stack.clear()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.game import TERMINAL
+from ludoteca.core.practice import practice_label
 from ludoteca.server.protocol import HUMAN, deal_number, event
 
 if TYPE_CHECKING:
@@ -46,6 +47,10 @@ def seat_view(room: Room, seat: int) -> dict[str, Any]:
         can_hint=your_turn and room.can_hint,
         can_restart=against_bots,
         can_again=room.can_again,
+        # A game taken back past a move that showed hidden tiles: not counted at its end.
+        practice=room.practice,
+        practice_label=practice_label(room.spec) if room.practice else None,
+        practice_notice=room.practice_notice if room.practice else None,
         outcome=observation.get("outcome"),
         observation=observation,
     )

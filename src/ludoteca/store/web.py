@@ -49,7 +49,8 @@ CREATE TABLE IF NOT EXISTS web_games (
     player TEXT NOT NULL,
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    status TEXT NOT NULL DEFAULT 'playing'
+    status TEXT NOT NULL DEFAULT 'playing',
+    practice INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS web_moves (
     game_id TEXT NOT NULL REFERENCES web_games(id) ON DELETE CASCADE,
@@ -114,6 +115,8 @@ def _create(connection: sqlite3.Connection) -> None:
                 raise
     if "seat" not in _columns(connection, "web_results"):
         _results_per_seat(connection)
+    if "practice" not in _columns(connection, "web_games"):
+        _games_may_be_practice(connection)
 
 
 def creator_seat(seats: Sequence[str], invited: Collection[int] | None = None) -> int:
@@ -175,6 +178,22 @@ def _results_per_seat(connection: sqlite3.Connection) -> None:
         raise
 
 
+def _games_may_be_practice(connection: sqlite3.Connection) -> None:
+    """Bring a database from before practice games up to date, in one transaction: its
+    games get ``practice`` 0 (none was taken back knowing a hidden tile, as far as anyone
+    can tell now). Immediate, and checked again inside, as :func:`_results_per_seat`."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        if "practice" not in _columns(connection, "web_games"):
+            connection.execute(
+                "ALTER TABLE web_games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0"
+            )
+        connection.commit()
+    except BaseException:
+        connection.rollback()
+        raise
+
+
 @dataclass(frozen=True)
 class SavedGame:
     id: str
@@ -195,6 +214,9 @@ class SavedGame:
     """seat → the name its person plays under (the creator's; each claimer's, once given):
     its results count for that name. Not a secret. Stored empty, the creator's seat
     (:func:`creator_seat`) is ``player``'s."""
+    practice: bool = False
+    """Taken back past a move that showed its person hidden tiles: its end records no
+    result (``ludoteca.core.practice``)."""
 
 
 @dataclass(frozen=True)
@@ -251,7 +273,7 @@ class WebStore:
         with self.conn as db:
             db.execute(
                 "INSERT INTO web_games (id, game, variant, params, seed, seats, tokens, player,"
-                " created, updated, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created, updated, status, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game.id,
                     game.game,
@@ -264,6 +286,7 @@ class WebStore:
                     now,
                     now,
                     game.status,
+                    int(game.practice),
                 ),
             )
             db.executemany(
@@ -352,11 +375,17 @@ class WebStore:
             for result in results:
                 self._insert_result(db, game_id, result)
 
-    def truncate_moves(self, game_id: str, plies: int, over: bool = False) -> None:
+    def truncate_moves(
+        self, game_id: str, plies: int, over: bool = False, practice: bool = False
+    ) -> None:
         """Keep only the first ``plies`` moves (undo, restart); the game is in progress
-        again, unless it is ``over`` there (a deal with no move, restarted)."""
+        again, unless it is ``over`` there (a deal with no move, restarted). ``practice``:
+        a move taken back showed its person hidden tiles, and the game is practice from now
+        on (never again counted), in the same transaction."""
         with self.conn as db:
             db.execute("DELETE FROM web_moves WHERE game_id = ? AND ply >= ?", (game_id, plies))
+            if practice:
+                db.execute("UPDATE web_games SET practice = 1 WHERE id = ?", (game_id,))
             self._touch(db, game_id, "finished" if over else "playing")
 
     def set_status(self, game_id: str, status: str) -> None:
@@ -386,9 +415,10 @@ class WebStore:
 
     def _insert_result(self, db: sqlite3.Connection, game_id: str, result: Result) -> bool:
         """Record ``result`` under the name of its seat's player, unless that seat has a
-        result already (UNIQUE (game_id, seat): a game ended again, reloaded, counts once)."""
+        result already (UNIQUE (game_id, seat): a game ended again, reloaded, counts once),
+        or the game is practice (it is finished all the same)."""
         row = db.execute(
-            "SELECT g.game, p.player FROM web_games g LEFT JOIN web_players p"
+            "SELECT g.game, g.practice, p.player FROM web_games g LEFT JOIN web_players p"
             " ON p.game_id = g.id AND p.seat = ? WHERE g.id = ?",
             (result.seat, game_id),
         )
@@ -397,6 +427,8 @@ class WebStore:
             return False
         self._touch(db, game_id, "finished")
         if found["player"] is None:  # (a seat whose person gave no name: nobody to count)
+            return False
+        if found["practice"]:  # (played on knowing what a move taken back showed)
             return False
         cursor = db.execute(
             "INSERT OR IGNORE INTO web_results (game_id, seat, player, game, variant, won,"
@@ -414,6 +446,13 @@ class WebStore:
             ),
         )
         return cursor.rowcount == 1
+
+    def counted(self, game_id: str, seat: int) -> bool:
+        """Whether ``seat``'s result at this game is recorded (it ended once, and counts)."""
+        row = self.conn.execute(
+            "SELECT 1 FROM web_results WHERE game_id = ? AND seat = ?", (game_id, seat)
+        ).fetchone()
+        return row is not None
 
     @staticmethod
     def _touch(db: sqlite3.Connection, game_id: str, status: str) -> None:
@@ -452,6 +491,7 @@ class WebStore:
             moves=[(m["seat"], m["move"]) for m in moves],
             invites={i["seat"]: i["code"] for i in invites},
             players={p["seat"]: p["player"] for p in players},
+            practice=bool(row["practice"]),
         )
 
     def games_in_progress(

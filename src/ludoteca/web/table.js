@@ -52,7 +52,7 @@ export async function showTable(main, connection, room, link) {
   main.innerHTML = `
     <section class="table-page">
       <div class="bar">
-        <div class="title"><h1>…</h1><span class="meta"></span></div>
+        <div class="title"><h1>…</h1><span class="practice" role="note" hidden>practice</span><span class="meta"></span></div>
         <div class="tools">
           <button type="button" data-act="undo" title="Undo (U)" aria-keyshortcuts="U" disabled>↶ Undo</button>
           <button type="button" data-act="redo" title="Redo (Y)" aria-keyshortcuts="Y" disabled>↷ Redo</button>
@@ -118,15 +118,21 @@ export async function showTable(main, connection, room, link) {
   // ply it was asked at (the latest seen until its answer comes), to say how many.
   let undoneFrom = null;
   const noteUndone = (state) => {
-    if (undoneFrom === null) return;
+    if (undoneFrom === null) return null;
     if (state.ply >= undoneFrom) {
       undoneFrom = state.ply; // (a bot's move that crossed the undo on its way)
-      return;
+      return null;
     }
     const replies = undoneFrom - state.ply - 1;
     undoneFrom = null;
-    if (replies > 0) toast(tookBack(replies, state));
+    return replies > 0 ? tookBack(replies, state) : null;
   };
+  // Taken back past a move that showed hidden tiles, the game is practice from then on: the
+  // server says why, and the page says it once, when it becomes so (a page opened on the
+  // game later shows only the mark by the title).
+  const notePractice = (state) => (
+    state.practice && view && !view.practice ? state.practice_notice ?? state.practice_label : null
+  );
 
   let sent = null;
   const play = (move) => {
@@ -266,7 +272,8 @@ export async function showTable(main, connection, room, link) {
       showConnection(page, event.online);
     } else if (event.type === 'state' && event.room === room) {
       noteOthers(event);
-      noteUndone(event);
+      const said = [noteUndone(event), notePractice(event)].filter(Boolean);
+      if (said.length) toast(said.join(' '));
       render(event);
     } else if (event.type === 'joined' && event.room === room) {
       // A claimed invitation's token is the seat's: the seat opens with it from now on,
@@ -408,6 +415,11 @@ function showBar(page, view, module, others) {
   const summary = module.summary?.(view.observation, view);
   if (summary) parts.push(summary);
   page.querySelector('.title .meta').textContent = parts.join(' · ');
+  // A practice game says so by its title, and what that means to a screen reader.
+  const practice = page.querySelector('.title .practice');
+  practice.hidden = !view.practice;
+  practice.title = view.practice_label ?? '';
+  practice.setAttribute('aria-label', view.practice_label ?? 'practice');
   document.getElementById('where').textContent = view.title;
   document.title = `${view.title} · ludoteca`;
   const tools = page.querySelector('.tools');
