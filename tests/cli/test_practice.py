@@ -83,7 +83,11 @@ def played(database: Path, game: str) -> int:
         return int(row.fetchone()[0])
 
 
-@pytest.mark.parametrize("game", list(DEALS))
+DECIDED_BY_PLAY = [game for game in DEALS if find_game(game).play_decides]
+"""Every game but Tappeto, whose result no choice changes (docs/rules/tappeto.md)."""
+
+
+@pytest.mark.parametrize("game", DECIDED_BY_PLAY)
 def test_undo_past_a_move_that_showed_hidden_tiles_makes_the_game_practice(
     game: str, private_database: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -117,6 +121,22 @@ def test_undo_past_a_move_that_showed_nothing_keeps_the_game_counted(
     assert not session.practice
     play_out(session)
     assert played(private_database, game) == 1
+
+
+def test_a_tappeto_undo_that_showed_a_reserve_card_keeps_the_game_counted(
+    private_database: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/rules/tappeto.md, ruling *Practice*: every complete game of a Tappeto deal ends
+    alike (*The order of plays never matters*), so seeing the reserve's top card and taking
+    the play back gains nothing: the game stays counted, and nothing is said."""
+    assert not find_game("tappeto").play_decides
+    session = sit_down("tappeto")
+    play_until(session, revealing=True)
+    session.command("undo")
+    assert not session.practice
+    assert "You took back" not in capsys.readouterr().out
+    play_out(session)
+    assert played(private_database, "tappeto") == 1
 
 
 def test_practice_is_kept_in_the_save_file_and_told_by_replay(

@@ -55,17 +55,32 @@ def test_domino_open_hands_undone_make_the_game_practice_and_uncounted(
     assert client.get("/api/rooms").json()["rooms"] == []  # over: not in progress
 
 
+def test_a_tappeto_restart_after_a_reserve_card_is_shown_stays_counted(
+    db: Path, client: TestClient, player: Any
+) -> None:
+    """docs/rules/tappeto.md, ruling *Practice*: every complete game of a deal ends alike, so
+    a restart after a play that turned up the reserve's top card is no practice, and the
+    game's end is counted."""
+    joined, state = player.start("tappeto", variant="con-scarti", seed=1)
+    player.ask("move", move=state["legal_moves"][0])
+    restarted = player.ask("restart")
+    assert restarted["ply"] == 0 and not restarted["practice"]
+    end = play_out(player, restarted)
+    assert end["outcome"] and results(db, joined["room"]) == 1
+
+
 def test_restart_after_a_reveal_is_practice_and_survives_a_server_restart(
     db: Path, seated: Any, app_on: Any
 ) -> None:
-    """docs/rules/tappeto.md, ruling 8; docs/web.md, *Practice*: Restart after a play that
-    turned up the reserve's top deals the same cards to a player who has seen it; the flag
+    """docs/rules/acme.md, ruling *Practice*; docs/web.md, *Practice*: Restart after a draw
+    that turned up the stock's top deals the same cards to a player who has seen it; the flag
     is in the database, so a server restarted since still knows it, and the game's end is
     not counted (it leaves the games in progress all the same)."""
     with TestClient(app_on(db)) as first, first.websocket_connect("/ws") as socket:
         player = seated(socket)
-        joined, state = player.start("tappeto", variant="con-scarti", seed=1)
-        player.ask("move", move=state["legal_moves"][0])
+        joined, state = player.start("acme", seed=1)
+        assert "draw" in state["legal_moves"]
+        player.ask("move", move="draw")
         restarted = player.ask("restart")
         assert restarted["ply"] == 0 and restarted["practice"]
         assert "showed hidden cards" in restarted["practice_notice"]

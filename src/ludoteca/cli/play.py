@@ -561,7 +561,7 @@ class Session:
                 revealed = 0 in self.state.reveals_to(move)
         else:
             revealed = self._undo_against_bots()
-        if revealed and not self.practice:
+        if revealed and self.spec.play_decides and not self.practice:
             # The person plays on knowing what the move showed (docs/architecture.md,
             # Practice): told once, and the board says so from now on.
             self.practice = True

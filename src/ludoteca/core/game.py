@@ -179,6 +179,11 @@ class GameSpec:
     param_help: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     """Each parameter (``-p NAME=VALUE``) for players: a label and what it does, as the web
     page's options and ``ludoteca games GAME`` show them."""
+    play_decides: bool = True
+    """Can the player's choices change the result? False where every complete game of a
+    deal ends alike (Tappeto: the order of plays never matters, its rules prove it): seeing
+    a hidden card and taking the move back then gains nothing, so no undo or restart makes
+    the game practice (``docs/architecture.md``, *Practice*)."""
 
     @property
     def is_solitaire(self) -> bool:

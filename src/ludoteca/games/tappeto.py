@@ -258,6 +258,9 @@ SPEC = register(
         max_players=1,
         hidden_information=True,
         chance=True,
+        # Every complete game of a deal ends alike (docs/rules/tappeto.md, The order of plays
+        # never matters): an undo that showed a reserve card gains nothing, so it is no practice.
+        play_decides=False,
         variants=(
             Variant(
                 "tappeto", "aces start the foundations; 4 x 5 carpet", TappetoParams(), "Standard"

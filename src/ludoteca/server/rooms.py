@@ -93,7 +93,11 @@ class Room:
     def _takes_back_a_reveal(self, seat: int, count: int) -> bool:
         """Would taking back the last ``count`` moves make the game practice: one of them
         showed ``seat`` (the one person at the table) something hidden?"""
-        return not self.practice and self.state.revealed_in_last(seat, count)
+        return (
+            self.spec.play_decides
+            and not self.practice
+            and self.state.revealed_in_last(seat, count)
+        )
 
     def _now_practice(self, practice: bool, seat: int) -> None:
         """The game is practice from now on, if ``practice``: ``seat``'s page is told why."""
