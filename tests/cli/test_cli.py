@@ -597,21 +597,22 @@ def test_text_typed_at_the_hand_over_shows_no_hand(
     player's alone): at "Seat 2, your turn: press Enter when only you can see" any text
     (``quit``, ``save x.json``) was ignored and opened the gate, showing seat 2's hand to
     whoever typed it, often seat 1 on their way out. Only an empty line opens it; ``quit``
-    there is quit (asked once, moves not saved), anything else a note, the gate still shut."""
+    there is quit (asked once, moves not saved), ``save FILE`` a save, anything else a
+    note, the gate still shut."""
     monkeypatch.setattr("ludoteca.cli.play.random_seed", lambda spec: 11)  # (no --seed here)
     first = find_game(game).new_game(None, 11, 2).legal_moves_text()[0]
-    save = tmp_path / "x.json"
     left = runner.invoke(
         app,
         ["play", game, "--players", "you,you"],
-        input=f"\n{first}\nsave {save}\nnew\nquit\nquit\n",
+        input=f"\n{first}\nhint\nnew\nquit\nquit\n",
         terminal_width=150,
     )
     assert left.exit_code == 0, left.output
     out = left.output
     assert "· seat 1" in out and "· seat 2" not in out, out  # seat 2's panel never drawn
-    assert out.count("press Enter alone to show seat 2's hand, or type quit") == 2, out
-    assert out.count("this game is not saved") == 1 and not save.exists()
+    refused = "press Enter alone to show seat 2's hand, or type save FILE or quit"
+    assert out.count(refused) == 2, out
+    assert out.count("this game is not saved") == 1
     assert out.count("Seat 2, your turn") == 4  # the gate each time, shut
     shown = runner.invoke(
         app,
@@ -622,6 +623,36 @@ def test_text_typed_at_the_hand_over_shows_no_hand(
     out = shown.output
     assert out.index("press Enter alone") < out.index("· seat 2"), out  # Enter alone opens it
     assert "this game is not saved" in out and shown.exit_code == 0
+
+
+@pytest.mark.parametrize("game", ["domino", "scalafrutta"])
+def test_save_at_the_hand_over_keeps_the_game_and_the_hand_hidden(
+    game: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """README (the hand-over): ``quit`` at "Seat 2, your turn: press Enter when only you can
+    see" said "this game is not saved: save FILE keeps it", but ``save FILE`` was refused
+    there, and following the advice meant showing seat 2's hand. ``save FILE`` is taken at
+    the hand-over as at the prompt (the same errors), seat 2's hand stays hidden, the gate
+    comes back, and ``quit`` then leaves at once (nothing is left unsaved)."""
+    monkeypatch.setattr("ludoteca.cli.play.random_seed", lambda spec: 11)  # (no --seed here)
+    first = find_game(game).new_game(None, 11, 2).legal_moves_text()[0]
+    save = tmp_path / "x y.json"
+    result = runner.invoke(
+        app,
+        ["play", game, "--players", "you,you"],
+        input=f'\n{first}\nquit\nsave\nsave {tmp_path}\nSave "{save}"\nquit\n',
+        terminal_width=150,
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "· seat 1" in out and "· seat 2" not in out, out  # seat 2's panel never drawn
+    assert "error: save needs a file name: save FILE" in out
+    assert f"error: {tmp_path} is a folder: save FILE needs a file name" in out
+    assert f"saved to {save}" in out and save.exists()
+    assert json.loads(save.read_text())["moves"] == [first]
+    assert out.count("this game is not saved") == 1  # the second quit needs no warning
+    assert out.count("Seat 2, your turn") == 5  # the gate after each, shut
+    assert "nothing else is taken here" not in out
 
 
 def test_solve_reads_its_inputs_before_it_solves_anything(tmp_path: Path) -> None:
