@@ -138,6 +138,12 @@ def solve_command(
             f"--seed does not go with {given}: a position carries its own deal number, "
             "if any (gaps: '... | seed N')"
         )
+    if position is not None and positions is not None:
+        # (both were solved, the --position first, which no help or README said)
+        raise fail(
+            "--position does not go with --positions: one position, or a file of them "
+            "(the position can be a line of the file)"
+        )
     if seed is not None:
         check_deal_numbers(seed)
     spec, chosen = resolve(game, variant, param)
