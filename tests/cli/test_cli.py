@@ -666,12 +666,72 @@ def test_solve_reads_its_inputs_before_it_solves_anything(tmp_path: Path) -> Non
     file = tmp_path / "good.txt"
     file.write_text(f"{good}\n", encoding="utf-8")
     for extra, why in [
-        (["--position", good, "--positions", str(tmp_path / "missing.txt")], "no such file"),
-        (["--positions", str(file), "--position", "2C 3C"], "bad position '2C 3C'"),
+        (["--positions", str(tmp_path / "missing.txt")], "no such file"),
+        (["--position", "2C 3C"], "bad position '2C 3C'"),
+        # (the two together are refused now: see the next test)
+        (["--position", good, "--positions", str(tmp_path / "missing.txt")], "not go with"),
+        (["--positions", str(file), "--position", "2C 3C"], "--position does not go with"),
     ]:
         result = ludoteca("solve", "gaps", *extra, "--json")
         assert result.returncode == 2 and result.stdout == "", result.stdout
         assert why in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_solve_takes_a_position_or_a_file_of_them_not_both(tmp_path: Path) -> None:
+    """README (Analysis): ``--position`` and ``--positions`` do not go together. Both were
+    solved, the ``--position`` first, which nothing said; ``--seed`` beside either was
+    already refused."""
+    good = find_game("gaps").new_game("gaps", 12).position()
+    file = tmp_path / "good.txt"
+    file.write_text(f"{good}\n", encoding="utf-8")
+    result = ludoteca("solve", "gaps", "--position", good, "--positions", str(file))
+    assert result.returncode == 2 and result.stdout == "", result.stdout
+    assert result.stderr.startswith("error: --position does not go with --positions")
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        ["--deals", "5"],
+        ["--deals", "1000"],  # (the default, typed: refused as well)
+        ["--seed", "3"],
+        ["--policy", "greedy"],
+        ["--jobs", "2"],
+        ["--max-states", "10"],
+        ["-v", "no-redeal"],
+        ["-p", "redeals=1"],
+    ],
+)
+def test_study_list_refuses_the_options_of_a_study_to_run(typed: list[str]) -> None:
+    """README (Analysis): ``study --list`` takes only ``--json`` and ``--db`` beside it (and
+    a game, whose studies it lists). ``study --list --deals 5`` listed the studies and
+    ignored ``--deals`` without a word, where ``play --load ... --seed 3`` is refused."""
+    result = runner.invoke(app, ["study", "gaps", "--list", *typed, "--json"])
+    assert result.exit_code == 2 and result.stdout == "", result.stdout
+    option = "--variant" if typed[0] == "-v" else "--param" if typed[0] == "-p" else typed[0]
+    assert result.stderr.startswith(f"error: {option} does not go with --list"), result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    several = runner.invoke(app, ["study", "--list", "--policy", "random", "--deals", "5"])
+    assert "error: --deals and --policy do not go with --list" in several.stderr
+    assert several.exit_code == 2
+
+
+def test_an_empty_study_list_says_so() -> None:
+    """README (Analysis): ``study --list`` with no study stored printed the table's header
+    alone; it says "no stored studies yet" (of a game, where one is named), and with
+    ``--json`` prints no line, as ever (one line a study)."""
+    listed = runner.invoke(app, ["study", "--list"])
+    assert listed.exit_code == 0 and listed.stdout == "no stored studies yet\n"
+    of_one = runner.invoke(app, ["study", "tappeto", "--list"])
+    assert of_one.exit_code == 0 and of_one.stdout == "no stored studies of tappeto yet\n"
+    as_json = runner.invoke(app, ["study", "--list", "--json"])
+    assert as_json.exit_code == 0 and as_json.stdout == ""
+    runner.invoke(app, ["study", "tappeto", "--deals", "2", "--policy", "random"])
+    assert (
+        runner.invoke(app, ["study", "gaps", "--list"]).stdout == "no stored studies of gaps yet\n"
+    )
+    assert "tappeto" in runner.invoke(app, ["study", "--list"]).stdout
 
 
 def test_play_refuses_a_seed_beside_a_position() -> None:
