@@ -1187,6 +1187,29 @@ def test_stats_finds_a_game_as_play_does() -> None:
     assert result.returncode == 2 and "no game called 'chess'" in result.stderr
 
 
+def test_stats_of_a_game_with_none_finished_names_it() -> None:
+    """README (statistics): ``stats no-redeal`` where only other games were finished said
+    "no finished games yet", as if none were; it names what was asked for as the table
+    names it (the game, and the variant under it)."""
+    spec = find_game("gaps")
+    chosen = spec.variant("gaps", {"suits": "2", "ranks": "4"})
+    state = spec.new_game(chosen, 5)
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    args = ["play", "gaps", "-p", "suits=2", "-p", "ranks=4", "--seed", "5"]
+    runner.invoke(app, args, input="\n".join(state.history_text()) + "\n")
+    assert "gaps" in runner.invoke(app, ["stats"]).stdout
+    said = {
+        name: runner.invoke(app, ["stats", name]).stdout
+        for name in ("no-redeal", "montana", "tappeto")
+    }
+    assert said == {
+        "no-redeal": "no finished games of gaps · no-redeal yet\n",
+        "montana": "no finished games of gaps · montana yet\n",
+        "tappeto": "no finished games of tappeto yet\n",
+    }
+
+
 def test_stats_tells_a_streak_in_words() -> None:
     """A losing streak was a bare "-3" in the table; it is "3 lost" now, a winning one "2
     won" (the JSON keeps the signed numbers)."""
