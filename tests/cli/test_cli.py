@@ -55,6 +55,27 @@ def test_help_everywhere() -> None:
         assert result.exit_code == 0 and "Usage" in result.stdout, command
 
 
+def test_help_draws_flags_without_a_type_and_sentences_unbroken() -> None:
+    """Each help drew a flag as ``--json <bool>``, as if it took a value; ``stats --help``
+    broke a sentence where its docstring had a line break ("count the" / "redeals"), Typer
+    keeping it in its rich help. A flag has no type beside it now (options with a value
+    keep theirs), and every paragraph of a command's help is one line of text."""
+    import typer
+
+    group = typer.main.get_command(app)
+    for name in ["", "games", "play", "replay", "serve", "solve", "study", "tournament", "stats"]:
+        result = runner.invoke(app, [name, "--help"] if name else ["--help"], terminal_width=200)
+        assert result.exit_code == 0, name
+        assert "<bool>" not in result.stdout, name
+        assert re.search(r"--help +-h +Show this message", result.stdout), name
+        command = group.commands[name] if name else group  # type: ignore[attr-defined]
+        for paragraph in (command.help or "").split("\n\n"):
+            assert "\n" not in paragraph.strip(), (name, paragraph)
+    study = runner.invoke(app, ["study", "--help"], terminal_width=200).stdout
+    assert re.search(r"--deals +<int> +How many deals", study)
+    assert re.search(r"--list +List the stored studies", study)
+
+
 def test_play_save_and_replay(tmp_path: Path) -> None:
     save = tmp_path / "deal.json"
     session = "\n".join(["9Z", "7D", "2H", "undo", "2H", f"save {save}", "quit"]) + "\n"

@@ -31,8 +31,7 @@ def stats_command(
 ) -> None:
     """Completion statistics of the games you finished at the terminal.
 
-    Solitaires, and games against bots; Gaps' (every variant, Addiction's too) count the
-    redeals used as well.
+    Solitaires and games against bots; Gaps' games (Addiction's too) count the redeals used.
 
     The web app keeps its own, per browser."""
     wanted, named = _wanted(game)

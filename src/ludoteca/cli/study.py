@@ -153,7 +153,9 @@ def study_command(
     variant: VariantOpt = None,
     param: ParamOpt = None,
     deals: Annotated[int, typer.Option(help="How many deals to play.")] = 1000,
-    seed: Annotated[int, typer.Option(help="First deal number; deals are seed … seed+N-1.")] = 0,
+    seed: Annotated[
+        int, typer.Option(help="First deal number: the deals are seed to seed+N-1.")
+    ] = 0,
     policy: Annotated[
         str, typer.Option(help="solver, greedy, random, or a game's own.")
     ] = "solver",
