@@ -422,6 +422,26 @@ def test_a_parameter_of_the_wrong_kind_is_named_in_words(key: str, text: str, me
     assert str(error.value) == message
 
 
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"suits": "9"}, "suits must be 1..4, not 9"),
+        ({"suits": "0", "ranks": "2"}, "suits must be 1..4, not 0"),
+        ({"ranks": "2"}, "ranks must be 3..13, not 2"),
+        ({"suits": "2", "ranks": "14"}, "ranks must be 3..13, not 14"),
+    ],
+)
+def test_a_board_size_out_of_range_names_its_parameter(
+    params: dict[str, str], message: str
+) -> None:
+    """docs/rules/gaps.md (Smaller boards): 1 to 4 suits, 3 to 13 ranks. ``-p
+    suits=9`` said "a 9 x 13 board needs 1-4 suits, 3-13 ranks", of a board no one asked
+    for; the parameter out of range is named with what it takes, as redeals' is."""
+    with pytest.raises(NotationError) as error:
+        SPEC.variant("gaps", params)
+    assert str(error.value) == message
+
+
 @pytest.mark.parametrize("penalty", ["-1", "1000.5", "1e308"])
 def test_the_redeal_penalty_stays_within_what_a_score_can_hold(penalty: str) -> None:
     """RULES.md (a per-redeal penalty, a parameter) and docs/rules/gaps.md, Variants: 0 to
