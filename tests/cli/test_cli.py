@@ -158,6 +158,23 @@ def test_bad_input_gets_a_one_line_error(args: list[str], message: str) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_errors_name_a_folder_and_echo_a_number_as_typed(tmp_path: Path) -> None:
+    """A folder given as a saved game or a file of positions was told in Python's words
+    ("Is a directory"), and ``--memory 0`` was echoed "not 0.0": what was typed comes back,
+    and a folder is said to be one, as ``save`` says it."""
+    folder = tmp_path / "adir.json"
+    folder.mkdir()
+    for args, said in [
+        (["replay", str(folder)], f"{folder} is a folder, not a saved game"),
+        (["play", "--load", str(folder)], f"{folder} is a folder, not a saved game"),
+        (["solve", "gaps", "--positions", str(folder)], f"{folder} is a folder, not a file of"),
+        (["solve", "gaps", "--seed", "1", "--seconds", "1", "--memory", "0"], "positive, not 0\n"),
+    ]:
+        result = ludoteca(*args)
+        assert result.returncode == 2, args
+        assert result.stderr.startswith("error: ") and said in result.stderr, result.stderr
+
+
 def test_solve_max_states_0_is_no_limit_as_for_study() -> None:
     """``study --max-states 0`` is no limit; ``solve`` refused 0 as not positive. It now
     searches to the end too: Gaps deal 3 is proved lost, with no limit in its answer."""
