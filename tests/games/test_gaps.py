@@ -376,6 +376,24 @@ def test_renderer_marks_dead_gaps_and_sequences() -> None:
     assert "2♣" in text and "3♦" in text
 
 
+def test_a_dead_gap_on_the_board_is_explained_under_it() -> None:
+    """Terminal board (docs/rules/gaps.md, *Terminal board*): a dead gap is drawn ``✕``, and
+    nothing on the board said what that meant (only ``rules`` did). A line under the board
+    says it while one is shown in play; none without a dead gap, nor once the game is over
+    (every gap left is dead then)."""
+
+    def drawn(position: str) -> str:
+        console = Console(width=100, record=True, color_system=None)
+        console.print(renderer_for("gaps")(small(position).observation(0)))
+        return console.export_text()
+
+    legend = "✕ a dead gap: right of a King or of another gap, nothing can fill it"
+    assert legend in drawn("2C 3C 4C -- / 2D -- 4D 3D")  # (r1's gap: right of the King)
+    open_gaps_only = drawn("2C -- 3C 4C / 2D 3D -- 4D")
+    assert "✕" not in open_gaps_only and "dead gap" not in open_gaps_only
+    assert "dead gap" not in drawn("2C 3C 4C -- / 2D 3D 4D --")  # won
+
+
 def test_cards_in_sequence_keep_their_suits_colour() -> None:
     """Terminal board (docs/rules/gaps.md, *Terminal board*): the cards in sequence are
     highlighted, and a red card there is still drawn red, not in the highlight's colour like
