@@ -31,7 +31,7 @@ def stats_command(
 ) -> None:
     """Completion statistics of the games you finished at the terminal.
 
-    Solitaires and games against bots; Gaps' games (Addiction's too) count the redeals used.
+    Solitaires and games against bots; Gaps' games, every variant's, count the redeals used too.
 
     The web app keeps its own, per browser."""
     wanted, named = _wanted(game)
