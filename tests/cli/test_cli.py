@@ -55,6 +55,27 @@ def test_help_everywhere() -> None:
         assert result.exit_code == 0 and "Usage" in result.stdout, command
 
 
+def test_help_draws_flags_without_a_type_and_sentences_unbroken() -> None:
+    """Each help drew a flag as ``--json <bool>``, as if it took a value; ``stats --help``
+    broke a sentence where its docstring had a line break ("count the" / "redeals"), Typer
+    keeping it in its rich help. A flag has no type beside it now (options with a value
+    keep theirs), and every paragraph of a command's help is one line of text."""
+    import typer
+
+    group = typer.main.get_command(app)
+    for name in ["", "games", "play", "replay", "serve", "solve", "study", "tournament", "stats"]:
+        result = runner.invoke(app, [name, "--help"] if name else ["--help"], terminal_width=200)
+        assert result.exit_code == 0, name
+        assert "<bool>" not in result.stdout, name
+        assert re.search(r"--help +-h +Show this message", result.stdout), name
+        command = group.commands[name] if name else group  # type: ignore[attr-defined]
+        for paragraph in (command.help or "").split("\n\n"):
+            assert "\n" not in paragraph.strip(), (name, paragraph)
+    study = runner.invoke(app, ["study", "--help"], terminal_width=200).stdout
+    assert re.search(r"--deals +<int> +How many deals", study)
+    assert re.search(r"--list +List the stored studies", study)
+
+
 def test_play_save_and_replay(tmp_path: Path) -> None:
     save = tmp_path / "deal.json"
     session = "\n".join(["9Z", "7D", "2H", "undo", "2H", f"save {save}", "quit"]) + "\n"
@@ -135,6 +156,23 @@ def test_bad_input_gets_a_one_line_error(args: list[str], message: str) -> None:
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_errors_name_a_folder_and_echo_a_number_as_typed(tmp_path: Path) -> None:
+    """A folder given as a saved game or a file of positions was told in Python's words
+    ("Is a directory"), and ``--memory 0`` was echoed "not 0.0": what was typed comes back,
+    and a folder is said to be one, as ``save`` says it."""
+    folder = tmp_path / "adir.json"
+    folder.mkdir()
+    for args, said in [
+        (["replay", str(folder)], f"{folder} is a folder, not a saved game"),
+        (["play", "--load", str(folder)], f"{folder} is a folder, not a saved game"),
+        (["solve", "gaps", "--positions", str(folder)], f"{folder} is a folder, not a file of"),
+        (["solve", "gaps", "--seed", "1", "--seconds", "1", "--memory", "0"], "positive, not 0\n"),
+    ]:
+        result = ludoteca(*args)
+        assert result.returncode == 2, args
+        assert result.stderr.startswith("error: ") and said in result.stderr, result.stderr
 
 
 def test_solve_max_states_0_is_no_limit_as_for_study() -> None:
@@ -597,21 +635,22 @@ def test_text_typed_at_the_hand_over_shows_no_hand(
     player's alone): at "Seat 2, your turn: press Enter when only you can see" any text
     (``quit``, ``save x.json``) was ignored and opened the gate, showing seat 2's hand to
     whoever typed it, often seat 1 on their way out. Only an empty line opens it; ``quit``
-    there is quit (asked once, moves not saved), anything else a note, the gate still shut."""
+    there is quit (asked once, moves not saved), ``save FILE`` a save, anything else a
+    note, the gate still shut."""
     monkeypatch.setattr("ludoteca.cli.play.random_seed", lambda spec: 11)  # (no --seed here)
     first = find_game(game).new_game(None, 11, 2).legal_moves_text()[0]
-    save = tmp_path / "x.json"
     left = runner.invoke(
         app,
         ["play", game, "--players", "you,you"],
-        input=f"\n{first}\nsave {save}\nnew\nquit\nquit\n",
+        input=f"\n{first}\nhint\nnew\nquit\nquit\n",
         terminal_width=150,
     )
     assert left.exit_code == 0, left.output
     out = left.output
     assert "· seat 1" in out and "· seat 2" not in out, out  # seat 2's panel never drawn
-    assert out.count("press Enter alone to show seat 2's hand, or type quit") == 2, out
-    assert out.count("this game is not saved") == 1 and not save.exists()
+    refused = "press Enter alone to show seat 2's hand, or type save FILE or quit"
+    assert out.count(refused) == 2, out
+    assert out.count("this game is not saved") == 1
     assert out.count("Seat 2, your turn") == 4  # the gate each time, shut
     shown = runner.invoke(
         app,
@@ -622,6 +661,36 @@ def test_text_typed_at_the_hand_over_shows_no_hand(
     out = shown.output
     assert out.index("press Enter alone") < out.index("· seat 2"), out  # Enter alone opens it
     assert "this game is not saved" in out and shown.exit_code == 0
+
+
+@pytest.mark.parametrize("game", ["domino", "scalafrutta"])
+def test_save_at_the_hand_over_keeps_the_game_and_the_hand_hidden(
+    game: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """README (the hand-over): ``quit`` at "Seat 2, your turn: press Enter when only you can
+    see" said "this game is not saved: save FILE keeps it", but ``save FILE`` was refused
+    there, and following the advice meant showing seat 2's hand. ``save FILE`` is taken at
+    the hand-over as at the prompt (the same errors), seat 2's hand stays hidden, the gate
+    comes back, and ``quit`` then leaves at once (nothing is left unsaved)."""
+    monkeypatch.setattr("ludoteca.cli.play.random_seed", lambda spec: 11)  # (no --seed here)
+    first = find_game(game).new_game(None, 11, 2).legal_moves_text()[0]
+    save = tmp_path / "x y.json"
+    result = runner.invoke(
+        app,
+        ["play", game, "--players", "you,you"],
+        input=f'\n{first}\nquit\nsave\nsave {tmp_path}\nSave "{save}"\nquit\n',
+        terminal_width=150,
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "· seat 1" in out and "· seat 2" not in out, out  # seat 2's panel never drawn
+    assert "error: save needs a file name: save FILE" in out
+    assert f"error: {tmp_path} is a folder: save FILE needs a file name" in out
+    assert f"saved to {save}" in out and save.exists()
+    assert json.loads(save.read_text())["moves"] == [first]
+    assert out.count("this game is not saved") == 1  # the second quit needs no warning
+    assert out.count("Seat 2, your turn") == 5  # the gate after each, shut
+    assert "nothing else is taken here" not in out
 
 
 def test_solve_reads_its_inputs_before_it_solves_anything(tmp_path: Path) -> None:
@@ -635,12 +704,72 @@ def test_solve_reads_its_inputs_before_it_solves_anything(tmp_path: Path) -> Non
     file = tmp_path / "good.txt"
     file.write_text(f"{good}\n", encoding="utf-8")
     for extra, why in [
-        (["--position", good, "--positions", str(tmp_path / "missing.txt")], "no such file"),
-        (["--positions", str(file), "--position", "2C 3C"], "bad position '2C 3C'"),
+        (["--positions", str(tmp_path / "missing.txt")], "no such file"),
+        (["--position", "2C 3C"], "bad position '2C 3C'"),
+        # (the two together are refused now: see the next test)
+        (["--position", good, "--positions", str(tmp_path / "missing.txt")], "not go with"),
+        (["--positions", str(file), "--position", "2C 3C"], "--position does not go with"),
     ]:
         result = ludoteca("solve", "gaps", *extra, "--json")
         assert result.returncode == 2 and result.stdout == "", result.stdout
         assert why in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_solve_takes_a_position_or_a_file_of_them_not_both(tmp_path: Path) -> None:
+    """README (Analysis): ``--position`` and ``--positions`` do not go together. Both were
+    solved, the ``--position`` first, which nothing said; ``--seed`` beside either was
+    already refused."""
+    good = find_game("gaps").new_game("gaps", 12).position()
+    file = tmp_path / "good.txt"
+    file.write_text(f"{good}\n", encoding="utf-8")
+    result = ludoteca("solve", "gaps", "--position", good, "--positions", str(file))
+    assert result.returncode == 2 and result.stdout == "", result.stdout
+    assert result.stderr.startswith("error: --position does not go with --positions")
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        ["--deals", "5"],
+        ["--deals", "1000"],  # (the default, typed: refused as well)
+        ["--seed", "3"],
+        ["--policy", "greedy"],
+        ["--jobs", "2"],
+        ["--max-states", "10"],
+        ["-v", "no-redeal"],
+        ["-p", "redeals=1"],
+    ],
+)
+def test_study_list_refuses_the_options_of_a_study_to_run(typed: list[str]) -> None:
+    """README (Analysis): ``study --list`` takes only ``--json`` and ``--db`` beside it (and
+    a game, whose studies it lists). ``study --list --deals 5`` listed the studies and
+    ignored ``--deals`` without a word, where ``play --load ... --seed 3`` is refused."""
+    result = runner.invoke(app, ["study", "gaps", "--list", *typed, "--json"])
+    assert result.exit_code == 2 and result.stdout == "", result.stdout
+    option = "--variant" if typed[0] == "-v" else "--param" if typed[0] == "-p" else typed[0]
+    assert result.stderr.startswith(f"error: {option} does not go with --list"), result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    several = runner.invoke(app, ["study", "--list", "--policy", "random", "--deals", "5"])
+    assert "error: --deals and --policy do not go with --list" in several.stderr
+    assert several.exit_code == 2
+
+
+def test_an_empty_study_list_says_so() -> None:
+    """README (Analysis): ``study --list`` with no study stored printed the table's header
+    alone; it says "no stored studies yet" (of a game, where one is named), and with
+    ``--json`` prints no line, as ever (one line a study)."""
+    listed = runner.invoke(app, ["study", "--list"])
+    assert listed.exit_code == 0 and listed.stdout == "no stored studies yet\n"
+    of_one = runner.invoke(app, ["study", "tappeto", "--list"])
+    assert of_one.exit_code == 0 and of_one.stdout == "no stored studies of tappeto yet\n"
+    as_json = runner.invoke(app, ["study", "--list", "--json"])
+    assert as_json.exit_code == 0 and as_json.stdout == ""
+    runner.invoke(app, ["study", "tappeto", "--deals", "2", "--policy", "random"])
+    assert (
+        runner.invoke(app, ["study", "gaps", "--list"]).stdout == "no stored studies of gaps yet\n"
+    )
+    assert "tappeto" in runner.invoke(app, ["study", "--list"]).stdout
 
 
 def test_play_refuses_a_seed_beside_a_position() -> None:
@@ -1094,6 +1223,29 @@ def test_stats_finds_a_game_as_play_does() -> None:
     assert len(variants()) == 2
     result = ludoteca("stats", "chess")
     assert result.returncode == 2 and "no game called 'chess'" in result.stderr
+
+
+def test_stats_of_a_game_with_none_finished_names_it() -> None:
+    """README (statistics): ``stats no-redeal`` where only other games were finished said
+    "no finished games yet", as if none were; it names what was asked for as the table
+    names it (the game, and the variant under it)."""
+    spec = find_game("gaps")
+    chosen = spec.variant("gaps", {"suits": "2", "ranks": "4"})
+    state = spec.new_game(chosen, 5)
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    args = ["play", "gaps", "-p", "suits=2", "-p", "ranks=4", "--seed", "5"]
+    runner.invoke(app, args, input="\n".join(state.history_text()) + "\n")
+    assert "gaps" in runner.invoke(app, ["stats"]).stdout
+    said = {
+        name: runner.invoke(app, ["stats", name]).stdout
+        for name in ("no-redeal", "montana", "tappeto")
+    }
+    assert said == {
+        "no-redeal": "no finished games of gaps · no-redeal yet\n",
+        "montana": "no finished games of gaps · montana yet\n",
+        "tappeto": "no finished games of tappeto yet\n",
+    }
 
 
 def test_stats_tells_a_streak_in_words() -> None:

@@ -52,7 +52,12 @@ def test_practice_round_trips_and_an_old_save_is_not_practice() -> None:
         (lambda d: d.pop("moves"), 'the field "moves" is missing'),
         (lambda d: d.update(seed="x"), '"seed" must be an integer'),
         (lambda d: d.update(game="chess"), "no game called 'chess'"),
-        (lambda d: d.update(variant="huge"), "no variant 'huge'"),
+        # Of the file, not of the user ("tappeto has no variant 'huge'" read as if asked for).
+        (
+            lambda d: d.update(variant="huge"),
+            "^game.json: the saved game of tappeto names variant 'huge', which tappeto does not",
+        ),
+        (lambda d: d.update(variant="gaps"), "names variant 'gaps', which tappeto does not have$"),
         (lambda d: d.update(format="other"), "not a ludoteca saved game"),
         (lambda d: d.update(version=99), r"version 99 is unknown \(this program reads version"),
         # It said "save format version None is unknown".
@@ -177,6 +182,25 @@ def test_a_saved_game_gets_the_mode_a_plain_write_would_give(tmp_path: Path) -> 
 def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(SaveFileError, match="no such file"):
         read_text(tmp_path / "nope.json")
+
+
+def test_a_folder_named_as_a_file_is_said_so(tmp_path: Path) -> None:
+    """``replay adir.json`` of a folder said Python's "adir.json: Is a directory"; it says
+    what the file should have been, as ``save .`` says it of a folder."""
+    folder = tmp_path / "adir.json"
+    folder.mkdir()
+    with pytest.raises(SaveFileError) as raised:
+        read_text(folder)
+    assert str(raised.value) == f"{folder} is a folder, not a saved game"
+    with pytest.raises(SaveFileError, match=r"is a folder, not a file of positions$"):
+        read_text(folder, "a file of positions")
+
+
+def test_a_variant_named_in_any_case_still_loads() -> None:
+    """The check of a save's variant reads it as ``-v`` does, in any case."""
+    data = json.loads(_played())
+    data["variant"] = data["variant"].upper()
+    assert loads(json.dumps(data))[1].variant.name == json.loads(_played())["variant"]
 
 
 def test_a_save_cut_short_says_where_in_one_line() -> None:

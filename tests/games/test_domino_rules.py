@@ -103,7 +103,7 @@ def test_a_row_neighbour_of_another_fruit_forbids_the_cell() -> None:
     """RULES.md: every horizontal neighbour must be face up and of the same fruit."""
     state = make("3M@r0 5P@r0 4B@r-1", ("4M 4P", ""))
     assert "4M@r0" not in placements(state) and "4P@r0" not in placements(state)
-    with pytest.raises(IllegalMoveError, match="right of c4r0 is 5P"):
+    with pytest.raises(IllegalMoveError, match="right of r0 of column 4 is 5P"):
         state.apply("4M@r0")
 
 
@@ -307,6 +307,26 @@ def test_lenient_move_spellings_read_as_the_canonical_form() -> None:
     """Docs: tiles in any case, the ``r`` before the row optional."""
     assert str(parse_move("4b@-1")) == "4B@r-1"
     assert str(parse_move(" BLOCK 3p ")) == "block 3P"
+
+
+def test_a_refused_placement_names_its_cell_as_the_notation_does() -> None:
+    """Docs (Geometry): a cell is written ``r-1 of column 4``, in the notation's words (a move
+    is ``4B@r-1``). Each reason a cell is refused named it ``c4r-1``, which nothing typed
+    reads."""
+    for table, tile, move, why in [
+        ("4B@r0 5B@r0", "6B", "6B@r1", "r1 of column 6 touches no tile"),
+        ("4B@r0 5B@r0", "4M", "4M@r0", "r0 of column 4 already holds 4B"),
+        ("4B@r0* 4M@r1", "4P", "4P@r-1", "r-1 of column 4 is next to the blocked tile 4B"),
+        ("4B@r0 5B@r0 4M@r1", "5M", "5M@r1", "r1 of column 5 would close a 2 x 2 square"),
+    ]:
+        with pytest.raises(IllegalMoveError) as refused:
+            make(table, (f"{tile} 1M", "")).apply(move)
+        assert str(refused.value) == f"{move}: {why}"
+    with pytest.raises(IllegalMoveError, match=r"^4M@r0: right of r0 of column 4 is 5P, not M"):
+        make("3M@r0 5P@r0 4B@r-1", ("4M 1M", "")).apply("4M@r0")
+    good = make("1M@r0", ("2M", "")).position()
+    with pytest.raises(NotationError, match="r0 of column 1 already holds 1M"):
+        from_position(good.replace("table 1M@r0", "table 1M@r0 1P@r0"), SPEC.default_variant)
 
 
 @pytest.mark.parametrize("text", ["4X@r1", "block", "4B@rx", "jump", "4B", "block 7P"])

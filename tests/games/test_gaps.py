@@ -376,6 +376,24 @@ def test_renderer_marks_dead_gaps_and_sequences() -> None:
     assert "2♣" in text and "3♦" in text
 
 
+def test_a_dead_gap_on_the_board_is_explained_under_it() -> None:
+    """Terminal board (docs/rules/gaps.md, *Terminal board*): a dead gap is drawn ``✕``, and
+    nothing on the board said what that meant (only ``rules`` did). A line under the board
+    says it while one is shown in play; none without a dead gap, nor once the game is over
+    (every gap left is dead then)."""
+
+    def drawn(position: str) -> str:
+        console = Console(width=100, record=True, color_system=None)
+        console.print(renderer_for("gaps")(small(position).observation(0)))
+        return console.export_text()
+
+    legend = "✕ a dead gap: right of a King or of another gap, nothing can fill it"
+    assert legend in drawn("2C 3C 4C -- / 2D -- 4D 3D")  # (r1's gap: right of the King)
+    open_gaps_only = drawn("2C -- 3C 4C / 2D 3D -- 4D")
+    assert "✕" not in open_gaps_only and "dead gap" not in open_gaps_only
+    assert "dead gap" not in drawn("2C 3C 4C -- / 2D 3D 4D --")  # won
+
+
 def test_cards_in_sequence_keep_their_suits_colour() -> None:
     """Terminal board (docs/rules/gaps.md, *Terminal board*): the cards in sequence are
     highlighted, and a red card there is still drawn red, not in the highlight's colour like
@@ -419,6 +437,26 @@ def test_a_parameter_of_the_wrong_kind_is_named_in_words(key: str, text: str, me
     variants' parameters, docs/rules/gaps.md, Variants and parameters)."""
     with pytest.raises(UnknownGameError) as error:
         find_game("gaps").variant("gaps", {key: text})
+    assert str(error.value) == message
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"suits": "9"}, "suits must be 1..4, not 9"),
+        ({"suits": "0", "ranks": "2"}, "suits must be 1..4, not 0"),
+        ({"ranks": "2"}, "ranks must be 3..13, not 2"),
+        ({"suits": "2", "ranks": "14"}, "ranks must be 3..13, not 14"),
+    ],
+)
+def test_a_board_size_out_of_range_names_its_parameter(
+    params: dict[str, str], message: str
+) -> None:
+    """docs/rules/gaps.md (Smaller boards): 1 to 4 suits, 3 to 13 ranks. ``-p
+    suits=9`` said "a 9 x 13 board needs 1-4 suits, 3-13 ranks", of a board no one asked
+    for; the parameter out of range is named with what it takes, as redeals' is."""
+    with pytest.raises(NotationError) as error:
+        SPEC.variant("gaps", params)
     assert str(error.value) == message
 
 

@@ -9,7 +9,7 @@ import re
 import sys
 import threading
 from importlib import metadata
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.cells import cell_len
@@ -18,6 +18,7 @@ from rich.markup import escape
 from rich.measure import Measurement
 from rich.progress import Progress, ProgressColumn
 from rich.text import Text
+from typer.core import TyperGroup
 
 import ludoteca
 from ludoteca.tui.base import unicode_output
@@ -79,7 +80,33 @@ def json_line(value: object) -> str:
     return json.dumps(value, ensure_ascii=not unicode_output())
 
 
+class _FlagsTakeNoValue(TyperGroup):
+    """The command group, whose help draws a flag (``--json``, ``--list``, ``-h``) with no
+    type beside it: Typer wrote ``--json <bool>``, as if the flag took a value. A flag's
+    metavar, empty, is its type as the help shows it; the help options are Typer's own,
+    made as a command's help is asked for, so each command's flags are set when it is
+    found."""
+
+    # (Typer's Click types are its own, private: Any stands for them here.)
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _no_type_for_flags(super().get_params(ctx))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _no_type_for_flags(command.get_params(ctx))
+        return command
+
+
+def _no_type_for_flags(params: list[Any]) -> list[Any]:
+    for param in params:
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+    return params
+
+
 app = typer.Typer(
+    cls=_FlagsTakeNoValue,
     name="ludoteca",
     help="Seven games: play and replay them, solve them, study win rates, run bot "
     "tournaments, keep statistics, and serve them in the browser.",

@@ -244,10 +244,12 @@ class Session:
     def hot_seat(self, player: int) -> str | None:
         """With two or more people at one screen, hide a hand until its player is ready, then
         show it (it was drawn before the screen was cleared, and not after). The hand is shown
-        on an empty line only: None then. ``quit`` typed at the gate comes back, to be carried
-        out with the hand still hidden; other text is refused with a note, and "" comes back
-        (the gate is asked again). Any line used to open the gate, so whoever typed ``quit``
-        there (often the seat who had just moved) was shown the next seat's hand."""
+        on an empty line only: None then. ``quit`` and ``save FILE`` typed at the gate come
+        back, to be carried out with the hand still hidden (after a save the gate is asked
+        again: it shows nothing hidden, and "this game is not saved" at the gate advised it);
+        other text is refused with a note, and "" comes back (the gate is asked again). Any
+        line used to open the gate, so whoever typed ``quit`` there (often the seat who had
+        just moved) was shown the next seat's hand."""
         if self._handing_over(player):
             if self.blank_for != player:
                 # Not again when the prompt is asked again (after a refused quit at it): the
@@ -263,10 +265,12 @@ class Session:
             word = typed.strip().lower()
             if word in QUIT_WORDS:
                 return word
+            if word.partition(" ")[0] == "save":
+                return typed
             if word:
                 console.print(
-                    f"[dim]press Enter alone to show seat {player + 1}'s hand, or type quit: "
-                    "nothing else is taken here[/]",
+                    f"[dim]press Enter alone to show seat {player + 1}'s hand, or type save "
+                    "FILE or quit: nothing else is taken here[/]",
                     soft_wrap=True,
                 )
                 return ""
@@ -683,7 +687,7 @@ def _turn(session: Session) -> bool:
         return True
     try:
         typed = session.hot_seat(player) if player >= 0 else None
-        # (quit typed at the hand-over is carried out there, the hand still hidden)
+        # (quit or save typed at the hand-over is carried out there, the hand still hidden)
         line = ask("[bold cyan]›[/] ") if typed is None else typed
     except EOFError:  # Ctrl-D, or the end of piped input (at either prompt): quit, as Ctrl-C
         console.print()

@@ -28,7 +28,7 @@ def _positions(
     """Each position to solve, with how the user named it, or the error reading it. The
     file is read and ``position`` parsed before anything is solved: a missing file or a
     malformed position came as an error only after another position was solved."""
-    text = None if file is None else read_text(file)
+    text = None if file is None else read_text(file, "a file of positions")
     given = None if position is None else spec.from_position(position, variant)
     if seed is not None:
         yield {"seed": seed}, spec.new_game(variant, seed)
@@ -138,6 +138,12 @@ def solve_command(
             f"--seed does not go with {given}: a position carries its own deal number, "
             "if any (gaps: '... | seed N')"
         )
+    if position is not None and positions is not None:
+        # (both were solved, the --position first, which no help or README said)
+        raise fail(
+            "--position does not go with --positions: one position, or a file of them "
+            "(the position can be a line of the file)"
+        )
     if seed is not None:
         check_deal_numbers(seed)
     spec, chosen = resolve(game, variant, param)
@@ -199,7 +205,7 @@ def _memory_bytes(gib: float, seconds: float | None, game: str, timed: bool) -> 
     if seconds is None:
         raise fail("--memory goes with --seconds (the table of a timed search)")
     if not gib > 0:
-        raise fail(f"--memory must be positive, not {gib}")
+        raise fail(f"--memory must be positive, not {gib:g}")  # (0, as typed: not 0.0)
     if gib < LEAST_MEMORY_GIB:
         raise fail(f"--memory must be at least 1/64 (GiB, the smallest table), not {gib:g}")
     total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30

@@ -31,11 +31,10 @@ def stats_command(
 ) -> None:
     """Completion statistics of the games you finished at the terminal.
 
-    Solitaires, and games against bots; Gaps' (every variant, Addiction's too) count the
-    redeals used as well.
+    Solitaires and games against bots; Gaps' games, every variant's, count the redeals used too.
 
     The web app keeps its own, per browser."""
-    wanted = _wanted(game)
+    wanted, named = _wanted(game)
     rows = []
     if db_exists(db):
         with results_db(db) as connection:
@@ -71,7 +70,10 @@ def stats_command(
             streak_text(r["best_streak"]),
         ]
         table.add_row(*cells, *([str(r["redeals_used"])] if redeals else []))
-    console.print(table if rows else "no finished games yet")
+    # Of the game (and variant) named, where one is: "no finished games yet" beside a table
+    # of other games' seemed to say there were none at all.
+    of = f" of {named}" if named else ""
+    console.print(table if rows else Text(f"no finished games{of} yet"), soft_wrap=True)
 
 
 def streak_text(streak: int) -> str:
@@ -82,19 +84,23 @@ def streak_text(streak: int) -> str:
     return f"{abs(streak)} {'won' if streak > 0 else 'lost'}"
 
 
-def _wanted(game: str | None) -> Callable[[dict[str, Any]], bool]:
+def _wanted(game: str | None) -> tuple[Callable[[dict[str, Any]], bool], str]:
     """Which rows to show: a game found as ``play`` finds it (an unknown name is an error, not
     an empty table), and for a variant's name (``addiction``) that variant alone, whatever
-    parameters were changed (``addiction[penalty=2]``)."""
+    parameters were changed (``addiction[penalty=2]``). With it, what was asked for in the
+    table's names ("gaps · no-redeal", "tappeto"; "" for every game)."""
     if game is None:
-        return lambda row: True
+        return (lambda row: True), ""
     spec = find_game(game)
     variant = variant_for(spec, game, None)
-    return lambda row: (
-        row["game"] == spec.name
-        and variant
-        in (
-            None,
-            str(row["variant"]).partition("[")[0],
+    named = spec.name if variant is None else f"{spec.name} · {variant}"
+    return (
+        lambda row: (
+            row["game"] == spec.name
+            and variant
+            in (
+                None,
+                str(row["variant"]).partition("[")[0],
+            )
         )
-    )
+    ), named

@@ -75,6 +75,10 @@ def _list(db: DbOpt, as_json: bool, game: str | None) -> None:
         for row in rows:
             print(json.dumps(row))
         return
+    if not rows:  # (it printed the table's header alone)
+        of = f" of {name}" if name is not None else ""
+        console.print(f"no stored studies{of} yet", soft_wrap=True)
+        return
     # Light rules, one space between columns: eleven columns fit 80 (the boxed table cut
     # its cells to "addic…" and "100.0…").
     table = Table(title="studies", box=box.SIMPLE_HEAD, padding=0)
@@ -129,13 +133,29 @@ def _resumed(report: dict[str, Any]) -> str:
     return f"; {before} of {report['deals']} deals already stored" if before else ""
 
 
+def _typed_beside_list(ctx: typer.Context) -> list[str]:
+    """The options typed with ``--list`` that only a study to run takes (``--deals``,
+    ``--policy`` …): they were ignored without a word. The game (whose studies are listed),
+    ``--json`` and ``--db`` go with it."""
+    listing = {"list_", "as_json", "db", "game"}
+    typed = []
+    for param in ctx.command.params:
+        source = ctx.get_parameter_source(param.name or "")
+        if param.name not in listing and source is not None and source.name == "COMMANDLINE":
+            typed.append(next((o for o in param.opts if o.startswith("--")), param.opts[0]))
+    return typed
+
+
 @app.command("study")
 def study_command(
+    ctx: typer.Context,
     game: Annotated[str | None, typer.Argument(help="A solitaire (see 'ludoteca games').")] = None,
     variant: VariantOpt = None,
     param: ParamOpt = None,
     deals: Annotated[int, typer.Option(help="How many deals to play.")] = 1000,
-    seed: Annotated[int, typer.Option(help="First deal number; deals are seed … seed+N-1.")] = 0,
+    seed: Annotated[
+        int, typer.Option(help="First deal number: the deals are seed to seed+N-1.")
+    ] = 0,
     policy: Annotated[
         str, typer.Option(help="solver, greedy, random, or a game's own.")
     ] = "solver",
@@ -156,6 +176,13 @@ def study_command(
 
     Results are stored per deal, so running the same study again resumes it."""
     if list_:
+        if typed := _typed_beside_list(ctx):
+            named = typed[0] if len(typed) == 1 else f"{', '.join(typed[:-1])} and {typed[-1]}"
+            raise fail(
+                f"{named} {'does' if len(typed) == 1 else 'do'} not go with --list, which "
+                "lists the stored studies (of a game, if one is named): drop "
+                f"{'it' if len(typed) == 1 else 'them'}"
+            )
         _list(db, as_json, game)
         return
     if game is None:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludoteca.core.errors import LudotecaError, SaveFileError
+from ludoteca.core.errors import LudotecaError, SaveFileError, shown
 from ludoteca.core.game import State
 from ludoteca.core.registry import find_game
 from ludoteca.core.rng import check_deal_numbers
@@ -182,6 +182,13 @@ def restore(saved: SavedGame, source: str = "save") -> State[Any]:
     """Rebuild the game by replaying its moves; :class:`SaveFileError` if it does not replay."""
     try:
         spec = find_game(saved.game)
+        if saved.variant.strip().lower() not in {v.name for v in spec.variants}:
+            # Of the file, not of the user: "tappeto has no variant 'gaps'" read as if they
+            # had asked for one.
+            raise SaveFileError(
+                f"{source}: the saved game of {spec.name} names variant "
+                f"'{shown(saved.variant)}', which {spec.name} does not have"
+            )
         variant = spec.variant(saved.variant, {k: _text(v) for k, v in saved.params.items()})
         if saved.seed is not None:
             check_deal_numbers(saved.seed)  # (replay showed "deal -5"; play refused it)

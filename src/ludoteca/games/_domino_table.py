@@ -21,7 +21,9 @@ COLUMNS = range(1, 7)
 
 
 def cell_text(cell: Cell) -> str:
-    return f"c{cell[0]}r{cell[1]}"
+    """A cell in the notation's words: ``r-1 of column 4`` (a move, ``4B@r-1``, names the row
+    as ``r-1``, its tile's number the column). It was ``c4r-1``, which nothing typed reads."""
+    return f"r{cell[1]} of column {cell[0]}"
 
 
 def _names(tiles: set[Tile]) -> str:

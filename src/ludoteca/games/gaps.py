@@ -61,8 +61,11 @@ class GapsParams:
             raise NotationError(
                 f"the redeal penalty must be 0..{MAX_PENALTY:g}, not {self.penalty:g}"
             )
-        if not (1 <= self.suits <= 4 and 3 <= self.ranks <= 13):
-            raise NotationError(f"a {self.suits} x {self.ranks} board needs 1-4 suits, 3-13 ranks")
+        # Each named as typed (it said "a 9 x 13 board needs 1-4 suits", a board not asked for).
+        if not 1 <= self.suits <= 4:
+            raise NotationError(f"suits must be 1..4, not {self.suits}")
+        if not 3 <= self.ranks <= 13:
+            raise NotationError(f"ranks must be 3..13, not {self.ranks}")
 
 
 @dataclass(frozen=True, order=True)

@@ -76,13 +76,17 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~mask
 
 
-def read_text(path: Path) -> str:
+def read_text(path: Path, what: str = "a saved game") -> str:
+    """The text of ``path``, or one line of error naming it; ``what`` the file should be,
+    for a folder named in its place (it was the system's "Is a directory")."""
     try:
         # utf-8-sig: a byte-order mark (some Windows editors write one) is not part of the
         # text; it made the first card of a positions file "not a card".
         return path.expanduser().read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise SaveFileError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise SaveFileError(f"{path} is a folder, not {what}") from None
     except UnicodeDecodeError:
         raise SaveFileError(f"{path}: not a text file") from None
     except OSError as err:

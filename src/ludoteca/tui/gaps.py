@@ -117,8 +117,16 @@ def _status(observation: Mapping[str, Any]) -> Text:
     return append_outcome(status, observation)
 
 
+DEAD_LEGEND = "✕ a dead gap: right of a King or of another gap, nothing can fill it"
+"""Under the board while a dead gap is on it (in play: at the end every gap left is one):
+the ``✕`` was explained only by ``rules``, where the web page names each gap "dead"."""
+
+
 def render(observation: Mapping[str, Any]) -> RenderableType:
-    return Group(Text("Gaps", style="bold"), _Board(observation), _status(observation))
+    parts: list[RenderableType] = [Text("Gaps", style="bold"), _Board(observation)]
+    if observation["dead"] and not observation.get("outcome"):
+        parts.append(Text(DEAD_LEGEND, style="dim"))
+    return Group(*parts, _status(observation))
 
 
 register_renderer("gaps", render)

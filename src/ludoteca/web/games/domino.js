@@ -177,10 +177,10 @@ export default {
     return cell.col === chosen[0] ? `${chosen}@r${cell.row}` : null;
   },
 
-  // The rules' texts in the page's words: tiles as the page names them, cells (c4r0) as
-  // columns and rows. The engine's texts stay in notation: the terminal speaks it.
+  // The rules' texts in the page's words: tiles as the page names them, cells (r0 of
+  // column 4) as rows of columns. The engine's texts stay in notation: the terminal speaks it.
   words(text) {
-    return tilesNamed(text).replace(/\bc([1-6])r(-?\d+)\b/g, 'column $1, row $2');
+    return tilesNamed(text).replace(/\br(-?\d+) of column ([1-6])\b/g, 'row $1 of column $2');
   },
 
   label(move) {
