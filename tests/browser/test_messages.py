@@ -164,17 +164,29 @@ def test_a_refusal_goes_when_the_next_move_is_played(table: Any, game: str) -> N
     gone(page)
 
 
+def replaced(page: Any, refusal: str) -> None:
+    """The refusal is gone at once: no toast, or the undo's own message in its place."""
+    toast = page.locator("#toast")
+    expect(toast).not_to_have_text(refusal, timeout=1000)
+    expect(page.locator("#toast.shown[data-kind=error]")).to_have_count(0)
+
+
 def test_a_refusal_goes_when_an_undo_or_a_redo_is_accepted(table: Any) -> None:
     """Acme: a refusal, then U: the refusal stayed, the only message after the undo. It goes
-    when the undo is accepted, and when a redo is."""
+    when the undo is accepted (the undo of a draw says in its place that the game is practice
+    now: docs/rules/acme.md, ruling *Practice*), and when a redo is."""
     table.start("acme", seed=7)
     table.wait_turn()
     page = table.page
     page.locator('svg.board [data-key~="stock"]').click()
     table.wait_ply(1)
     refuse(table, "acme")
+    refusal = page.locator("#toast").inner_text()
     page.keyboard.press("u")
     table.wait_ply(0)
+    replaced(page, refusal)
+    expect(page.locator("#toast")).to_have_text(re.compile("practice now"))
+    page.locator("#toast").click()
     gone(page)
     refuse(table, "acme")
     page.keyboard.press("y")
