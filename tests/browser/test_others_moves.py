@@ -175,3 +175,48 @@ def test_an_undo_against_bots_says_it_took_back_their_replies(table: Any) -> Non
     expect(mark).to_be_visible()
     assert mark.inner_text().lower() == "practice"
     assert table.room().practice
+
+
+FADES = """() => {
+  window.__fades = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const animation = animate.call(this, frames, options);
+    if (Array.isArray(frames) && frames.some((f) => 'opacity' in f)) {
+      window.__fades.push({ node: this, animation });
+    }
+    return animation;
+  };
+}"""
+"""Keeps every opacity animation the page starts, with the node it fades."""
+
+VEILED = """() => window.__fades
+  .filter(({ node, animation }) => node.classList.contains('just-played')
+    && node.isConnected && animation.playState !== 'idle')
+  .map(({ node }) => node.dataset.id)"""
+"""The marked pieces that faded in (shown through the felt a while) rather than whole."""
+
+
+@pytest.mark.parametrize(("game", "seed"), [("scalafrutta", 7), ("domino", 5)])
+def test_a_piece_just_played_is_framed_not_veiled(table: Any, game: str, seed: int) -> None:
+    """The bot's tile pushed into the Scalafrutta square (or placed on the Domino table) is
+    new to this seat: it faded in, and its mark with it, so that for a while it lay under a
+    grey veil of felt and read as a disabled tile. A marked piece is shown whole at once;
+    only its frame fades in, which draws no fill over the piece."""
+    table.page.add_init_script(f"({FADES})()")
+    table.start(game, seed=seed, bots=["random" if game == "scalafrutta" else "greedy"])
+    table.wait_turn()
+    if game == "scalafrutta":  # (seat 0 plays first in deal 7)
+        assert table.click_move()
+        table.wait_turn()
+    page = table.page
+    page.wait_for_function("() => document.querySelector('svg.board .just-played')")
+    faded = page.evaluate(
+        "() => window.__fades.filter(({ node }) => node.classList.contains('just-played')).length"
+    )
+    assert faded, "no marked piece was new to the board: the test shows nothing"
+    assert page.evaluate(VEILED) == []
+    fills = page.locator(".played-mark rect").evaluate_all(
+        "ns => ns.map(n => getComputedStyle(n).fill)"
+    )
+    assert fills and set(fills) == {"none"}
