@@ -220,3 +220,40 @@ def test_a_piece_just_played_is_framed_not_veiled(table: Any, game: str, seed: i
         "ns => ns.map(n => getComputedStyle(n).fill)"
     )
     assert fills and set(fills) == {"none"}
+
+
+ROOM_IN_THE_FRAME = """n => {
+  // The ink of the tile's number (measured as drawn, in the tile's units) against the
+  // inner edge of the frame of a piece just played, in screen pixels.
+  const text = n.querySelector('.tile-number');
+  const inner = n.querySelector('.played-mark .inner');
+  const ctx = document.createElement('canvas').getContext('2d');
+  const style = getComputedStyle(text);
+  ctx.font = `${style.fontWeight} ${text.getAttribute('font-size')}px ${style.fontFamily}`;
+  const ink = ctx.measureText(text.textContent);
+  const x = Number(text.getAttribute('x')) - ink.actualBoundingBoxLeft;
+  const y = Number(text.getAttribute('y')) - ink.actualBoundingBoxAscent;
+  const stroke = parseFloat(getComputedStyle(inner).strokeWidth);
+  const edge = Number(inner.getAttribute('x')) + stroke / 2;
+  const scale = n.getScreenCTM().a;
+  return { id: n.dataset.id, left: (x - edge) * scale, top: (y - edge) * scale };
+}"""
+
+
+def test_a_small_tile_just_played_has_room_around_its_number(table: Any) -> None:
+    """A tile pushed out to a seat's captures (30 units, not 60) is marked with a frame
+    inside its edge; its number lay against that frame (Greedy bot: 4 bananas). Its ink
+    keeps 2.5 px at least from the frame's inner edge, above and at the left."""
+    table.start("scalafrutta", seed=7, bots=["random"])
+    table.wait_turn()
+    assert table.click_move()
+    table.wait_turn()
+    page = table.page
+    small = [
+        page.locator(MARKED).nth(i).evaluate(ROOM_IN_THE_FRAME)
+        for i in range(page.locator(MARKED).count())
+        if page.locator(MARKED).nth(i).locator(".face").get_attribute("width") == "28"
+    ]
+    assert small, "no small tile marked"
+    for room in small:
+        assert room["left"] >= 2.5 and room["top"] >= 2.5, room
