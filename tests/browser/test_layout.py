@@ -751,3 +751,44 @@ def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
         and a["y"] + a["h"] > b["y"] + 0.5
         and b["y"] + b["h"] > a["y"] + 0.5
     )
+
+
+ONE_LINE = """() => {
+  const title = document.querySelector('.title').getBoundingClientRect();
+  const tools = [...document.querySelectorAll('.tools > :not([hidden])')]
+    .map((n) => n.getBoundingClientRect());
+  return { title: [title.top, title.bottom], tools: tools.map((b) => [b.top, b.bottom]) };
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_title_line_and_the_toolbar_keep_one_line_at_1280(
+    open_page: Any, live: Any, table_on: Any, game: str
+) -> None:
+    """At 1280 x 800 each game's title line (title, variant, deal, move, its counters) and
+    its toolbar share one line: Il Muro's "… moves without progress 0/100" pushed the toolbar
+    onto a second line. It says "new wall 0 · no progress 0/100", its tooltip and a screen
+    reader the full words; one line still with wide figures (deal 999999, move 250, 36 on
+    the new wall, 100/100)."""
+    table = table_on(open_page(1280, 800), live)
+    spec = find_game(game)
+    hidden = spec.max_players > 1
+    table.start(game, seed=None if hidden else 999_999)
+    page = table.page
+    page.wait_for_selector(".tools button")
+    meta = page.locator(".title .meta")
+    if game == "muro":
+        expect(meta).to_have_attribute(
+            "title", re.compile(r"0 on the new wall · moves without progress 0/100$")
+        )
+        seen = meta.locator("[aria-hidden=true]")
+        expect(seen).to_have_text(re.compile(r"· new wall 0 · no progress 0/100$"))
+        expect(meta.locator(".sr-only")).to_have_text(meta.get_attribute("title") or "")
+        widest = "Standard · deal 999999 · move 250 · new wall 36 · no progress 100/100"
+        seen.evaluate("(n, text) => { n.textContent = text; }", widest)
+    boxes = page.evaluate(ONE_LINE)
+    top, below = boxes["title"]
+    assert boxes["tools"]
+    for tool_top, tool_bottom in boxes["tools"]:
+        # On the title's line: each button overlaps it in height, none under it.
+        assert tool_top < below and tool_bottom > top, (game, boxes)
