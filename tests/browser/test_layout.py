@@ -792,3 +792,64 @@ def test_the_title_line_and_the_toolbar_keep_one_line_at_1280(
     for tool_top, tool_bottom in boxes["tools"]:
         # On the title's line: each button overlaps it in height, none under it.
         assert tool_top < below and tool_bottom > top, (game, boxes)
+
+
+ALIGNED = """() => {
+  // Each column's text edges in the end panel's table: the heading's and each cell's, the
+  // left edge in the first column (names), the right edge in the others (figures).
+  const edge = (cell, right) => {
+    if (!cell.textContent.trim()) return null;
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const box = range.getBoundingClientRect();
+    return right ? box.right : box.left;
+  };
+  const table = document.querySelector('.end-panel .scores');
+  const heads = [...table.querySelectorAll('thead th')];
+  const rows = [...table.querySelectorAll('tbody tr')].map((r) => [...r.children]);
+  return heads.map((th, i) => ({
+    head: th.textContent,
+    at: edge(th, i > 0),
+    cells: rows.map((r) => edge(r[i], i > 0)),
+  }));
+}"""
+
+
+def assert_end_columns_aligned(page: Any) -> None:
+    page.locator(".end-panel .end-card").wait_for()
+    columns = page.evaluate(ALIGNED)
+    assert len(columns) >= 2
+    for column in columns:
+        edges = [at for at in [column["at"], *column["cells"]] if at is not None]
+        assert len(edges) >= 2 or column["head"] == "", column
+        assert max(edges) - min(edges) <= 1, column
+
+
+def test_the_end_panel_s_headings_are_aligned_with_their_columns(table: Any) -> None:
+    """The end panel's *Score* heading was centred over its column, as were the names and
+    the figures, and read as off (Tappeto, Mosaico): names and their heading start at one
+    left edge, figures and theirs end at one right edge. In a solitaire (Il Muro given up)
+    and at a table with a column of figures besides the score (Domino)."""
+    page = table.page
+    table.start("muro", seed=3)
+    page.get_by_role("button", name="Give up this deal").click()
+    assert_end_columns_aligned(page)
+    # Domino deal 5 played to its end by each seat's first legal move (the bot wins).
+    state = find_game("domino").new_game("domino", seed=5, players=2)
+    moves = []
+    while state.outcome() is None:
+        seat, move = state.current_player, state.legal_moves_text()[0]
+        state.apply(move)
+        moves.append((seat, move))
+    saved = SavedGame(
+        id="dominoend", game="domino", variant="domino", params={}, seed=5,
+        seats=["human", "greedy"], tokens=["dominoend-token", None], player="player",
+        status="playing", moves=moves,
+    )  # fmt: skip
+    open_saved(table, saved)
+    assert_end_columns_aligned(page)
+    assert page.locator(".end-panel .scores th").all_inner_texts() == [
+        "Player",
+        "Tiles left",
+        "Score",
+    ]
