@@ -751,3 +751,105 @@ def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
         and a["y"] + a["h"] > b["y"] + 0.5
         and b["y"] + b["h"] > a["y"] + 0.5
     )
+
+
+ONE_LINE = """() => {
+  const title = document.querySelector('.title').getBoundingClientRect();
+  const tools = [...document.querySelectorAll('.tools > :not([hidden])')]
+    .map((n) => n.getBoundingClientRect());
+  return { title: [title.top, title.bottom], tools: tools.map((b) => [b.top, b.bottom]) };
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_title_line_and_the_toolbar_keep_one_line_at_1280(
+    open_page: Any, live: Any, table_on: Any, game: str
+) -> None:
+    """At 1280 x 800 each game's title line (title, variant, deal, move, its counters) and
+    its toolbar share one line: Il Muro's "… moves without progress 0/100" pushed the toolbar
+    onto a second line. It says "new wall 0 · no progress 0/100", its tooltip and a screen
+    reader the full words; one line still with wide figures (deal 999999, move 250, 36 on
+    the new wall, 100/100)."""
+    table = table_on(open_page(1280, 800), live)
+    spec = find_game(game)
+    hidden = spec.max_players > 1
+    table.start(game, seed=None if hidden else 999_999)
+    page = table.page
+    page.wait_for_selector(".tools button")
+    meta = page.locator(".title .meta")
+    if game == "muro":
+        expect(meta).to_have_attribute(
+            "title", re.compile(r"0 on the new wall · moves without progress 0/100$")
+        )
+        seen = meta.locator("[aria-hidden=true]")
+        expect(seen).to_have_text(re.compile(r"· new wall 0 · no progress 0/100$"))
+        expect(meta.locator(".sr-only")).to_have_text(meta.get_attribute("title") or "")
+        widest = "Standard · deal 999999 · move 250 · new wall 36 · no progress 100/100"
+        seen.evaluate("(n, text) => { n.textContent = text; }", widest)
+    boxes = page.evaluate(ONE_LINE)
+    top, below = boxes["title"]
+    assert boxes["tools"]
+    for tool_top, tool_bottom in boxes["tools"]:
+        # On the title's line: each button overlaps it in height, none under it.
+        assert tool_top < below and tool_bottom > top, (game, boxes)
+
+
+ALIGNED = """() => {
+  // Each column's text edges in the end panel's table: the heading's and each cell's, the
+  // left edge in the first column (names), the right edge in the others (figures).
+  const edge = (cell, right) => {
+    if (!cell.textContent.trim()) return null;
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const box = range.getBoundingClientRect();
+    return right ? box.right : box.left;
+  };
+  const table = document.querySelector('.end-panel .scores');
+  const heads = [...table.querySelectorAll('thead th')];
+  const rows = [...table.querySelectorAll('tbody tr')].map((r) => [...r.children]);
+  return heads.map((th, i) => ({
+    head: th.textContent,
+    at: edge(th, i > 0),
+    cells: rows.map((r) => edge(r[i], i > 0)),
+  }));
+}"""
+
+
+def assert_end_columns_aligned(page: Any) -> None:
+    page.locator(".end-panel .end-card").wait_for()
+    columns = page.evaluate(ALIGNED)
+    assert len(columns) >= 2
+    for column in columns:
+        edges = [at for at in [column["at"], *column["cells"]] if at is not None]
+        assert len(edges) >= 2 or column["head"] == "", column
+        assert max(edges) - min(edges) <= 1, column
+
+
+def test_the_end_panel_s_headings_are_aligned_with_their_columns(table: Any) -> None:
+    """The end panel's *Score* heading was centred over its column, as were the names and
+    the figures, and read as off (Tappeto, Mosaico): names and their heading start at one
+    left edge, figures and theirs end at one right edge. In a solitaire (Il Muro given up)
+    and at a table with a column of figures besides the score (Domino)."""
+    page = table.page
+    table.start("muro", seed=3)
+    page.get_by_role("button", name="Give up this deal").click()
+    assert_end_columns_aligned(page)
+    # Domino deal 5 played to its end by each seat's first legal move (the bot wins).
+    state = find_game("domino").new_game("domino", seed=5, players=2)
+    moves = []
+    while state.outcome() is None:
+        seat, move = state.current_player, state.legal_moves_text()[0]
+        state.apply(move)
+        moves.append((seat, move))
+    saved = SavedGame(
+        id="dominoend", game="domino", variant="domino", params={}, seed=5,
+        seats=["human", "greedy"], tokens=["dominoend-token", None], player="player",
+        status="playing", moves=moves,
+    )  # fmt: skip
+    open_saved(table, saved)
+    assert_end_columns_aligned(page)
+    assert page.locator(".end-panel .scores th").all_inner_texts() == [
+        "Player",
+        "Tiles left",
+        "Score",
+    ]

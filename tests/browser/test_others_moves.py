@@ -175,3 +175,85 @@ def test_an_undo_against_bots_says_it_took_back_their_replies(table: Any) -> Non
     expect(mark).to_be_visible()
     assert mark.inner_text().lower() == "practice"
     assert table.room().practice
+
+
+FADES = """() => {
+  window.__fades = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const animation = animate.call(this, frames, options);
+    if (Array.isArray(frames) && frames.some((f) => 'opacity' in f)) {
+      window.__fades.push({ node: this, animation });
+    }
+    return animation;
+  };
+}"""
+"""Keeps every opacity animation the page starts, with the node it fades."""
+
+VEILED = """() => window.__fades
+  .filter(({ node, animation }) => node.classList.contains('just-played')
+    && node.isConnected && animation.playState !== 'idle')
+  .map(({ node }) => node.dataset.id)"""
+"""The marked pieces that faded in (shown through the felt a while) rather than whole."""
+
+
+@pytest.mark.parametrize(("game", "seed"), [("scalafrutta", 7), ("domino", 5)])
+def test_a_piece_just_played_is_framed_not_veiled(table: Any, game: str, seed: int) -> None:
+    """The bot's tile pushed into the Scalafrutta square (or placed on the Domino table) is
+    new to this seat: it faded in, and its mark with it, so that for a while it lay under a
+    grey veil of felt and read as a disabled tile. A marked piece is shown whole at once;
+    only its frame fades in, which draws no fill over the piece."""
+    table.page.add_init_script(f"({FADES})()")
+    table.start(game, seed=seed, bots=["random" if game == "scalafrutta" else "greedy"])
+    table.wait_turn()
+    if game == "scalafrutta":  # (seat 0 plays first in deal 7)
+        assert table.click_move()
+        table.wait_turn()
+    page = table.page
+    page.wait_for_function("() => document.querySelector('svg.board .just-played')")
+    faded = page.evaluate(
+        "() => window.__fades.filter(({ node }) => node.classList.contains('just-played')).length"
+    )
+    assert faded, "no marked piece was new to the board: the test shows nothing"
+    assert page.evaluate(VEILED) == []
+    fills = page.locator(".played-mark rect").evaluate_all(
+        "ns => ns.map(n => getComputedStyle(n).fill)"
+    )
+    assert fills and set(fills) == {"none"}
+
+
+ROOM_IN_THE_FRAME = """n => {
+  // The ink of the tile's number (measured as drawn, in the tile's units) against the
+  // inner edge of the frame of a piece just played, in screen pixels.
+  const text = n.querySelector('.tile-number');
+  const inner = n.querySelector('.played-mark .inner');
+  const ctx = document.createElement('canvas').getContext('2d');
+  const style = getComputedStyle(text);
+  ctx.font = `${style.fontWeight} ${text.getAttribute('font-size')}px ${style.fontFamily}`;
+  const ink = ctx.measureText(text.textContent);
+  const x = Number(text.getAttribute('x')) - ink.actualBoundingBoxLeft;
+  const y = Number(text.getAttribute('y')) - ink.actualBoundingBoxAscent;
+  const stroke = parseFloat(getComputedStyle(inner).strokeWidth);
+  const edge = Number(inner.getAttribute('x')) + stroke / 2;
+  const scale = n.getScreenCTM().a;
+  return { id: n.dataset.id, left: (x - edge) * scale, top: (y - edge) * scale };
+}"""
+
+
+def test_a_small_tile_just_played_has_room_around_its_number(table: Any) -> None:
+    """A tile pushed out to a seat's captures (30 units, not 60) is marked with a frame
+    inside its edge; its number lay against that frame (Greedy bot: 4 bananas). Its ink
+    keeps 2.5 px at least from the frame's inner edge, above and at the left."""
+    table.start("scalafrutta", seed=7, bots=["random"])
+    table.wait_turn()
+    assert table.click_move()
+    table.wait_turn()
+    page = table.page
+    small = [
+        page.locator(MARKED).nth(i).evaluate(ROOM_IN_THE_FRAME)
+        for i in range(page.locator(MARKED).count())
+        if page.locator(MARKED).nth(i).locator(".face").get_attribute("width") == "28"
+    ]
+    assert small, "no small tile marked"
+    for room in small:
+        assert room["left"] >= 2.5 and room["top"] >= 2.5, room

@@ -163,11 +163,16 @@ export function drawTile(g, code, size = TILE) {
     class: 'face tile-face', x: 1, y: 1, width: size - 2, height: size - 2, rx: 8,
     fill: fruit.tint, stroke: fruit.ink,
   }, g);
+  // A small tile (a seat's captures, 30 units) keeps its number clear of its edge, and of
+  // the frame a piece just played gets inside it (board.mark): scaled down as the large
+  // tile's, its number lay against that frame. It comes lower and in, its fruit smaller.
+  const small = size < 40;
   const number = svg('text', {
-    class: 'tile-number', x: 6, y: size * 0.42, fill: fruit.ink, 'font-size': size * 0.4,
+    class: 'tile-number', x: small ? 7 : 6, y: size * (small ? 0.54 : 0.42), fill: fruit.ink,
+    'font-size': size * 0.4,
   }, g);
   number.textContent = code[0];
-  const art = size * 0.62;
+  const art = size * (small ? 0.48 : 0.62);
   svg('use', { href: `#fruit-${code[1]}`, x: size - art - 3, y: size - art - 3, width: art, height: art }, g);
 }
 

@@ -139,12 +139,16 @@ export class Board {
 
   /** Mark the piece drawn as `id` as changed by another seat's move since this seat's last
    * one (table.js asks the game module which): a frame on its face's edge, a shape and not a
-   * colour only, and its spoken label says so. Only a piece drawn with an id can be marked:
-   * a face-down tile or card drawn without one (a hidden hand, a pile) never is. */
+   * colour only, with no veil over the piece, and its spoken label says so. Only a piece
+   * drawn with an id can be marked: a face-down tile or card drawn without one (a hidden
+   * hand, a pile) never is. */
   mark(id) {
     const node = this.positions.get(id)?.node;
     if (!node || node.classList.contains('just-played')) return;
     node.classList.add('just-played');
+    // A marked piece is shown whole at once, its frame fading in alone: the piece's own
+    // fade-in (board.end) laid a grey veil of felt over it, which read as a disabled piece.
+    this.positions.get(id).fade?.cancel();
     const face = node.querySelector('.face'); // (every card and tile has one: art.js)
     const [x, y, w, h, rx] = ['x', 'y', 'width', 'height', 'rx'].map((name) => Number(face.getAttribute(name)));
     // Two lines: a light one on the piece's edge, for the felt, and a dark one just inside
@@ -169,7 +173,7 @@ export class Board {
       } else if (!before && (now.enter ?? this.enterFrom) && now.enter !== 'fade') {
         slide(this.root, now.node, now.enter ?? this.enterFrom, now);
       } else if (!before) {
-        now.node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: SLIDE_MS });
+        now.fade = now.node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: SLIDE_MS });
       }
     }
   }

@@ -412,9 +412,23 @@ function showBar(page, view, module, others) {
   const parts = [variantWords(view.variant_key, { [view.variant]: view.variant_title })];
   if (view.seed !== null) parts.push(`deal ${view.seed}`);
   parts.push(`move ${view.ply}`);
+  // A module's summary: its words, or {text, full} where the line shows them short (Il
+  // Muro's "no progress 0/100"), the full ones in its tooltip and for a screen reader.
   const summary = module.summary?.(view.observation, view);
-  if (summary) parts.push(summary);
-  page.querySelector('.title .meta').textContent = parts.join(' · ');
+  const { text = summary, full = text } = typeof summary === 'object' && summary ? summary : {};
+  const metaLine = (words) => [...parts, ...(words ? [words] : [])].join(' · ');
+  const meta = page.querySelector('.title .meta');
+  if (full === text) {
+    meta.textContent = metaLine(text);
+    meta.removeAttribute('title');
+  } else {
+    meta.replaceChildren(
+      Object.assign(document.createElement('span'), { textContent: metaLine(text) }),
+      Object.assign(document.createElement('span'), { className: 'sr-only', textContent: metaLine(full) }),
+    );
+    meta.firstChild.setAttribute('aria-hidden', 'true');
+    meta.title = metaLine(full);
+  }
   // A practice game says so by its title, and what that means to a screen reader.
   const practice = page.querySelector('.title .practice');
   practice.hidden = !view.practice;

@@ -132,6 +132,13 @@ export default {
 
   summary(obs) {
     // As the terminal's status line: the no-progress count ends the game at its limit.
-    return `${obs.on_foundations} on the new wall · moves without progress ${obs.idle}/${obs.idle_limit}`;
+    // Shown short, "new wall 0 · no progress 0/100", so that the title line and the
+    // toolbar keep one line at 1280 px (the full words pushed the toolbar onto a second);
+    // the tooltip and a screen reader have them in full.
+    const [wall, idle] = [obs.on_foundations, `${obs.idle}/${obs.idle_limit}`];
+    return {
+      text: `new wall ${wall} · no progress ${idle}`,
+      full: `${wall} on the new wall · moves without progress ${idle}`,
+    };
   },
 };
