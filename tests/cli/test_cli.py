@@ -1268,6 +1268,23 @@ def test_stats_tells_a_streak_in_words() -> None:
     assert (row["streak"], row["best_streak"]) == (-3, 2)
 
 
+def test_stats_tells_domino_best_as_the_tiles_left() -> None:
+    """docs/rules/domino.md (ruling *End*: a score is minus the tiles left in hand): ``stats``
+    showed the best as "-1", and a best streak of no win as "-"; it says "1 tile left" and
+    "none" now. The JSON keeps its numbers, as scripts read them."""
+    from ludoteca.store.db import connect
+    from ludoteca.store.results import record_finished
+
+    connection = connect()
+    for seed, score in enumerate([-3.0, -1.0]):
+        record_finished(connection, "domino", "domino", seed, False, score, 30, {}, "terminal")
+    connection.close()
+    table = " ".join(runner.invoke(app, ["stats"]).stdout.split())
+    assert "domino 2 0 1 tile left 2 lost none" in table, table
+    row = json.loads(runner.invoke(app, ["stats", "domino", "--json"]).stdout)
+    assert (row["best_score"], row["streak"], row["best_streak"]) == (-1, -2, 0)
+
+
 def test_a_game_against_bots_at_the_terminal_counts_in_stats() -> None:
     """Only solitaires were counted at the terminal, though the web counts a game against
     bots: one person's seat against bots now counts, won when that seat is among the
