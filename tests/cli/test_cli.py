@@ -1139,7 +1139,8 @@ def test_ctrl_c_stops_a_hint_and_the_game_goes_on(
     result = runner.invoke(app, ["play", "gaps", "--seed", "7"], input="KC\nhint\nundo\nquit\n")
     assert result.exit_code == 0, result.stdout
     assert "error: hint stopped" in result.stdout
-    assert result.stdout.count("legal: KC QH 4D JS") == 2  # the undo found the position intact
+    # The undo found the position intact.
+    assert result.stdout.count("legal: KC · QH · 4D · JS") == 2
 
 
 def test_the_copy_for_a_hint_comes_out_of_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1266,6 +1267,23 @@ def test_stats_tells_a_streak_in_words() -> None:
     assert "scalafrutta" in table and "…" not in table and "redeals" not in table, table
     row = json.loads(runner.invoke(app, ["stats", "gaps", "--json"]).stdout)
     assert (row["streak"], row["best_streak"]) == (-3, 2)
+
+
+def test_stats_tells_domino_best_as_the_tiles_left() -> None:
+    """docs/rules/domino.md (ruling *End*: a score is minus the tiles left in hand): ``stats``
+    showed the best as "-1", and a best streak of no win as "-"; it says "1 tile left" and
+    "none" now. The JSON keeps its numbers, as scripts read them."""
+    from ludoteca.store.db import connect
+    from ludoteca.store.results import record_finished
+
+    connection = connect()
+    for seed, score in enumerate([-3.0, -1.0]):
+        record_finished(connection, "domino", "domino", seed, False, score, 30, {}, "terminal")
+    connection.close()
+    table = " ".join(runner.invoke(app, ["stats"]).stdout.split())
+    assert "domino 2 0 1 tile left 2 lost none" in table, table
+    row = json.loads(runner.invoke(app, ["stats", "domino", "--json"]).stdout)
+    assert (row["best_score"], row["streak"], row["best_streak"]) == (-1, -2, 0)
 
 
 def test_a_game_against_bots_at_the_terminal_counts_in_stats() -> None:
@@ -2158,6 +2176,36 @@ def test_moves_with_spaces_are_listed_apart() -> None:
     expected = " · ".join(state.legal_moves_text())
     assert " " in expected.split(" · ")[0]
     assert f"legal: {expected}" in result.stdout and f"› {expected}" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "players"),
+    [
+        ("gaps", 3, 1),
+        ("tappeto", 1, 1),
+        ("mosaico", 5, 1),
+        ("acme", 3, 1),
+        ("domino", 6, 2),
+        ("scalafrutta", 4, 3),
+    ],
+)
+def test_every_game_lists_its_moves_apart_alike(game: str, seed: int, players: int) -> None:
+    """A terminal review: the ``legal:`` line and ``moves`` split moves by spaces in some
+    games ("2H 3H") and by " · " in others (a move with a space of its own, as Acme's "AC
+    f", Domino's "block 4B"): one separator now, " · ", in every game and every list
+    (docs/rules/*.md, Notation: ``moves`` lists every move you can make)."""
+    seats = ["--players", ",".join(["you", *["greedy"] * (players - 1)])] if players > 1 else []
+    result = runner.invoke(
+        app, ["play", game, "--seed", str(seed), *seats], input="moves\nquit\nquit\n"
+    )
+    assert result.exit_code == 0, result.stdout
+    shown = " ".join(result.stdout.split())  # (a long list folds at 80 columns)
+    state = find_game(game).new_game(None, seed, players)
+    assert state.current_player == 0  # (the person moves first in these deals)
+    moves = state.legal_moves_text()
+    assert len(moves) > 1, moves
+    assert f"legal: {' · '.join(moves[:30])}" in shown, shown
+    assert f"› {' · '.join(moves)}" in shown, shown
 
 
 def test_a_ctrl_c_during_a_change_of_the_game_waits_for_its_end() -> None:

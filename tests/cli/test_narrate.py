@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -193,3 +194,43 @@ def test_at_a_hand_over_the_next_person_is_told_every_move_since_their_last_turn
         mine = session.told[-1]
         assert mine.startswith(f"[magenta]seat {player + 1}[/] plays [bold]{move}[/]"), mine
     assert recaps >= 2
+
+
+def test_a_replay_tells_each_move_as_play_does_and_names_nothing_hidden_from_its_seat(
+    tmp_path: Path,
+) -> None:
+    """``replay`` told a move as its notation alone ("move 4 (seat 2): R1>P1") where play
+    narrates it ("draws 4M, pushes out 2B and captures it"); it tells it alike now, from
+    the views it shows. Docs ruling (docs/rules/scalafrutta.md, ``coperte``: another's
+    captures are hidden): ``--as-player 1`` never names a tile hidden from seat 1 once the
+    move is made, as play's narration does not."""
+    from typer.testing import CliRunner
+
+    from ludoteca.cli import app
+    from ludoteca.core.registry import discover
+    from ludoteca.core.rng import DealRng
+    from ludoteca.core.saves import snapshot
+
+    discover("ludoteca.cli")
+    state = find_game("scalafrutta").new_game("coperte", 4, 3)
+    rng = DealRng(4, "replay-narration")
+    hidden_after: list[set[str]] = []
+    while len(hidden_after) < 40 and not state.is_over:
+        state.apply(rng.choice(state.legal_moves()))
+        hidden_after.append(set(state.hidden_from(0)))
+    save = tmp_path / "game.json"
+    save.write_text(snapshot(state, ["you", "greedy", "greedy"]).dumps())
+    shown = CliRunner().invoke(app, ["replay", str(save), "--as-player", "1"], terminal_width=200)
+    assert shown.exit_code == 0, shown.output
+    told: dict[int, str] = {}
+    number = 0
+    for line in shown.output.splitlines():
+        if found := re.search(r"move (\d+) \(seat \d+\): ", line):
+            number = int(found[1])
+        elif re.match(r"seat \d+ \((you|greedy)\) \w", line) and number:
+            told[number] = line
+    assert any("draws" in line and "captures it" in line for line in told.values()), told
+    assert any("pushes a tile out" in line for line in told.values()), told
+    for number, line in told.items():
+        for tile in hidden_after[number - 1]:
+            assert not re.search(rf"\b{tile}\b", line), (number, line, tile)

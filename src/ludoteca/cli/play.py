@@ -124,9 +124,10 @@ marked, between \\x01 and \\x02."""
 
 
 def joined(moves: list[str]) -> str:
-    """Moves listed for the player: with spaces between them, or " · " where a move has a
-    space of its own (Il Muro's "2P c2", Domino's "block 4B"), which made the list ambiguous."""
-    return (" · " if any(" " in move for move in moves) else " ").join(moves)
+    """Moves listed for the player, " · " between them in every game: a space where no move
+    had one of its own, and " · " where one did (Il Muro's "2P c2", Domino's "block 4B"), made
+    the lists of two games read alike differ (a terminal review)."""
+    return " · ".join(moves)
 
 
 class Session:

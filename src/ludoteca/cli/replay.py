@@ -16,6 +16,7 @@ from ludoteca.core.practice import PRACTICE
 from ludoteca.core.saves import loads, restore
 from ludoteca.store.files import read_text
 from ludoteca.tui.base import renderer_for
+from ludoteca.tui.narrate import NO_ONE, narration
 
 
 def _views(state: State[Any], seats: list[int], names: list[str]) -> None:
@@ -34,6 +35,17 @@ def _views(state: State[Any], seats: list[int], names: list[str]) -> None:
                 ]
             observation = {**observation, "seat_names": shown}
         console.print(Panel(render(observation), title=title, expand=False))
+
+
+def _seat(seat: int, names: list[str], you: int | None) -> str:
+    """A seat as play's narration names it: "seat 2 (greedy)", "seat 1 (you)" in that
+    person's own view, "seat 1 (person)" in another's, "seat 2" where the save names none."""
+    if seat >= len(names):
+        return f"seat {seat + 1}"
+    name = names[seat]
+    if name == HUMAN and seat != you:
+        name = "person"
+    return f"seat {seat + 1} ({escape(name)})"
 
 
 @app.command("replay")
@@ -77,6 +89,10 @@ def replay_command(
         seats = list(range(final.players))
     else:
         raise fail("this game is not over: choose whose view to replay with --as-player N")
+    # "you" in what a move did (Scalafrutta: "gives it to you"): the one person's view alone.
+    you = NO_ONE
+    if len(seats) == 1 and len(saved.seats) == final.players and saved.seats[seats[0]] == HUMAN:
+        you = seats[0]
     moves, saved.moves = saved.moves, []
     state = restore(saved, str(file))
     # The variant as play names it (gaps[redeals=1]: text, not markup); a game begun from
@@ -102,9 +118,16 @@ def replay_command(
                 )
                 return
         mover = state.current_player
+        seen = [state.observation(seat) for seat in seats]
         state.apply(move)
         who = "" if spec.is_solitaire else f" (seat {mover + 1})"
         console.rule(f"move {number}{who}: {move}")
+        # What the move did, told as play tells it ("draws 4M, pushes out 2B and captures
+        # it"), from the views shown only: it read the move's notation alone.
+        after = [state.observation(seat) for seat in seats]
+        told = narration(spec.name, list(zip(seen, after, strict=True)), mover, you)
+        if told:
+            console.print(f"{_seat(mover, saved.seats, you)} {escape(told)}", soft_wrap=True)
         _views(state, seats, saved.seats)
     outcome = state.outcome()
     if outcome is not None:

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ludoteca.cli.app import Unbroken, app, console
 from ludoteca.cli.common import DbOpt, JsonOpt, db_exists, results_db
+from ludoteca.core.errors import UnknownGameError
 from ludoteca.core.game import key_shown
 from ludoteca.core.registry import find_game, variant_for
 from ludoteca.store.results import game_statistics
@@ -65,7 +66,7 @@ def stats_command(
             else Group(name, Padding(Unbroken.label(label), (0, 0, 0, 2))),
             str(r["played"]),
             str(r["won"]),
-            f"{r['best_score']:g}",
+            best_text(r["game"], r["best_score"]),
             streak_text(r["streak"]),
             streak_text(r["best_streak"]),
         ]
@@ -76,11 +77,25 @@ def stats_command(
     console.print(table if rows else Text(f"no finished games{of} yet"), soft_wrap=True)
 
 
+def best_text(game: str, score: float) -> str:
+    """A best score as it reads: the number, or where the score is minus what is left
+    (Domino, ``GameSpec.score_left``) how few were left, "1 tile left" (it read "-1")."""
+    try:
+        left = find_game(game).score_left
+    except UnknownGameError:  # a game no longer known: its number as stored
+        left = None
+    if left is None:
+        return f"{score:g}"
+    count = -score
+    return f"{count:g} {left[0] if count == 1 else left[1]} left"
+
+
 def streak_text(streak: int) -> str:
     """A streak in words: "3 won" or "5 lost" in a row (the JSON keeps the signed number;
-    the table showed a losing streak as a bare -5)."""
+    the table showed a losing streak as a bare -5). Only a best streak can be 0, where no
+    game was won: "none" (it read "-")."""
     if streak == 0:
-        return "-"
+        return "none"
     return f"{abs(streak)} {'won' if streak > 0 else 'lost'}"
 
 

@@ -184,6 +184,10 @@ class GameSpec:
     deal ends alike (Tappeto: the order of plays never matters, its rules prove it): seeing
     a hidden card and taking the move back then gains nothing, so no undo or restart makes
     the game practice (``docs/architecture.md``, *Practice*)."""
+    score_left: tuple[str, str] | None = None
+    """Where a score is minus a count of what is left (Domino: the tiles left in hand), that
+    thing's name, one and several (``("tile", "tiles")``): ``stats`` tells a best score of -1
+    as "1 tile left", not as a bare -1."""
 
     @property
     def is_solitaire(self) -> bool:

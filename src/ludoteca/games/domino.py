@@ -552,5 +552,6 @@ SPEC = register(
         },
         rules_doc="docs/rules/domino.md",
         extra={"determinize": determinize},
+        score_left=("tile", "tiles"),
     )
 )
