@@ -86,7 +86,15 @@ def test_a_deal_with_no_move_says_so_and_is_counted(table: Any) -> None:
     )
 
 
-def finished(store: Any, room: str, game: str, key: str, won: bool, player: str = "sorter") -> None:
+def finished(
+    store: Any,
+    room: str,
+    game: str,
+    key: str,
+    won: bool,
+    player: str = "sorter",
+    score: float = 1.0,
+) -> None:
     """A game of ``game`` stored as finished by ``player``, its variant key ``key``."""
     store.create_game(
         SavedGame(
@@ -94,7 +102,7 @@ def finished(store: Any, room: str, game: str, key: str, won: bool, player: str 
             tokens=["t"], player=player, status="playing", moves=[],
         )
     )  # fmt: skip
-    store.record_result(room, key, won, 1.0)
+    store.record_result(room, key, won, score)
 
 
 def test_a_variant_played_with_options_is_on_its_card_and_rows_go_by_game(
@@ -121,6 +129,24 @@ def test_a_variant_played_with_options_is_on_its_card_and_rows_go_by_game(
     table.home()
     acme = table.page.locator(".game[data-game=acme] .mystats").inner_text()
     assert acme.startswith("Standard (redeals 1): Played 1 · won 1")
+
+
+def test_domino_s_best_reads_as_the_tiles_left(table: Any, live: Any) -> None:
+    """docs/rules/domino.md (a score is minus the tiles left): the home page's card and table
+    showed Domino's best score as -1; it reads "1 tile left", as `ludoteca stats` says it."""
+    store = live.app.state.rooms.store
+    finished(store, "left1", "domino", "domino", False, "counter", -3.0)
+    finished(store, "left2", "domino", "domino", False, "counter", -1.0)
+    finished(store, "left3", "gaps", "gaps", False, "counter", 17.0)
+    table.home()
+    table.name_player("counter")
+    page = table.page
+    domino = page.locator(".game[data-game=domino] .mystats").inner_text()
+    assert "best 1 tile left" in domino and "-1" not in domino, domino
+    gaps = page.locator(".game[data-game=gaps] .mystats").inner_text()
+    assert "best score 17" in gaps, gaps
+    row = page.locator(".stat-table tbody", has_text="Domino").locator("td").all_inner_texts()
+    assert "1 tile left" in row and "-1" not in row, row  # (its streak: -2, two lost)
 
 
 def test_the_variants_are_named_by_their_titles_where_people_read_them(table: Any) -> None:

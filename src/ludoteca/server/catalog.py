@@ -32,6 +32,8 @@ def _game(spec: GameSpec) -> dict[str, Any]:
         "min_players": spec.min_players,
         "max_players": spec.max_players,
         "hidden_information": spec.hidden_information,
+        # Where the score is minus what is left (Domino): its units, to word a best score.
+        "score_left": list(spec.score_left) if spec.score_left else None,
         "variants": [
             {
                 "name": v.name,

@@ -279,11 +279,11 @@ function seatEditor(fieldset, game) {
 function cardRecord(stats, game, variant) {
   const played = stats.filter((s) => s.game === game.name && baseVariant(s.variant) === variant);
   const exact = played.find((s) => s.variant === variant);
-  if (exact) return statLine(exact);
+  if (exact) return statLine(exact, game);
   if (played.length === 0) return 'Not played yet.';
   const more = played.length > 1 ? ` (and ${played.length - 1} more, below)` : '';
   const named = variantWords(played[0].variant, variantTitles(game));
-  return `${capitalise(named)}: ${statLine(played[0])}${more}`;
+  return `${capitalise(named)}: ${statLine(played[0], game)}${more}`;
 }
 
 /** A game's variants' titles by name (the spec's, from /api/games), for variantWords. */
@@ -292,11 +292,21 @@ const variantTitles = (game) => Object.fromEntries((game?.variants ?? []).map((v
 /** A stored variant key's variant: "gaps" for "gaps[ranks=4]". */
 const baseVariant = (key) => key.split('[')[0];
 
-function statLine(s) {
+/** A best score as it reads: the number, or where the score is minus what is left
+ * (Domino: the catalog's score_left) how few were left, "1 tile left" (it read -1). */
+function bestText(score, game) {
+  const left = game?.score_left;
+  if (!left) return `${score}`;
+  const count = -score;
+  return `${count} ${count === 1 ? left[0] : left[1]} left`;
+}
+
+function statLine(s, game) {
   const streak = s.streak > 0 ? `${s.streak} won in a row` : `${-s.streak} lost in a row`;
   // Addiction's completion statistics name the redeals used too (the table below did).
   const redeals = s.redeals_used ? ` · ${s.redeals_used} redeal${s.redeals_used === 1 ? '' : 's'} used` : '';
-  return `Played ${s.played} · won ${s.won} · best score ${s.best_score} · ${streak}${redeals}`;
+  const best = game?.score_left ? `best ${bestText(s.best_score, game)}` : `best score ${s.best_score}`;
+  return `Played ${s.played} · won ${s.won} · ${best} · ${streak}${redeals}`;
 }
 
 function showResume(section, rooms, games, player) {
@@ -429,7 +439,7 @@ function showStats(node, stats, games) {
     <span class="variant-under">${variant}</span></th></tr>
     <tr><td class="title-cell">${title}</td><td class="variant">${variant}</td>
     <td>${s.played}</td><td>${s.won} (${Math.round((100 * s.won) / s.played)}%)</td>
-    <td>${s.best_score}</td><td>${s.streak > 0 ? `+${s.streak}` : s.streak}</td>
+    <td>${bestText(s.best_score, byName[s.game])}</td><td>${s.streak > 0 ? `+${s.streak}` : s.streak}</td>
     <td>${s.best_streak}</td>` + (redeals ? html`<td>${used}</td>` : '') + '</tr></tbody>';
   });
   node.innerHTML = `<table class="stat-table"><thead><tr><th class="title-cell">Game</th>
