@@ -109,13 +109,8 @@ def _wanted(game: str | None) -> tuple[Callable[[dict[str, Any]], bool], str]:
     spec = find_game(game)
     variant = variant_for(spec, game, None)
     named = spec.name if variant is None else f"{spec.name} · {variant}"
-    return (
-        lambda row: (
-            row["game"] == spec.name
-            and variant
-            in (
-                None,
-                str(row["variant"]).partition("[")[0],
-            )
-        )
-    ), named
+
+    def wanted(row: dict[str, Any]) -> bool:
+        return row["game"] == spec.name and variant in (None, str(row["variant"]).partition("[")[0])
+
+    return wanted, named
